@@ -1,0 +1,891 @@
+#include "city/game.h"
+
+#include <algorithm>
+#include <bit>
+#include <numeric>
+
+#include "city/public_state.h"
+#include "core/hash.h"
+
+namespace carc::city {
+namespace {
+
+using core::Completed;
+using core::FeatureId;
+using core::FeatureInfo;
+using core::FeatureKind;
+
+size_t Z(int i) { return static_cast<size_t>(i); }
+
+void Emit(std::vector<Event>* ev, Event e) {
+  if (ev != nullptr) ev->push_back(e);
+}
+
+int StreetPoints(int tiles) { return tiles <= 3 ? tiles : 2 * tiles; }  // R13
+
+// Checks R8 for cells once walls exist: a tile may not lie just outside a piece, nor cut a
+// piece's outside off from the open land. Built once per query, then asked per cell.
+class WallRuleChecker {
+ public:
+  WallRuleChecker(const Board& board, const WallChain& chain) : board_(board) {
+    if (!chain.HasGate()) return;
+    outside_[Z(count_++)] = chain.Gate().outside();
+    for (int end = 0; end < 2; ++end) {
+      for (int i = 0; i < chain.Count(end); ++i) outside_[Z(count_++)] = chain.Piece(end, i).outside();
+    }
+  }
+
+  std::optional<Error> Check(Cell c) {
+    if (count_ == 0) return std::nullopt;
+    for (int i = 0; i < count_; ++i) {
+      if (outside_[Z(i)] == c) return Error::kBeyondWall;
+    }
+    if (RemovalKeepsNeighboursJoined(c)) return std::nullopt;
+    land_.Compute(board_, &c);
+    for (int i = 0; i < count_; ++i) {
+      if (!land_.IsOpen(outside_[Z(i)])) return Error::kWallSurrounded;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  // True if the empty cells around `c` stay joined to each other without `c`: then filling `c`
+  // cannot split the open land, and the flood fill is not needed.
+  bool RemovalKeepsNeighboursJoined(Cell c) const {
+    static constexpr std::array<std::array<int, 2>, 8> kRing = {
+        {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}};
+    std::array<bool, 8> empty{};
+    for (size_t i = 0; i < 8; ++i) {
+      empty[i] = !board_.HasTile({c.x + kRing[i][0], c.y + kRing[i][1]});
+    }
+    int groups = 0;
+    int links = 0;
+    for (size_t j = 0; j < 8; j += 2) {
+      if (!empty[j]) continue;
+      ++groups;
+      if (empty[j + 1] && empty[(j + 2) % 8]) ++links;
+    }
+    if (links == 4) return true;
+    return groups - links <= 1;
+  }
+
+  const Board& board_;
+  std::array<Cell, kMaxWalls + 1> outside_{};
+  int count_ = 0;
+  OpenLand land_;
+};
+
+// True if every field that the action's kind does not use is zero: then an accepted action is
+// always one of LegalActions(), field for field.
+bool OnlyItsOwnFields(const Action& a) {
+  Action canonical{.kind = a.kind};
+  switch (a.kind) {
+    case ActionKind::kDraw: canonical.tile = a.tile; break;
+    case ActionKind::kPlaceTile:
+      canonical.x = a.x;
+      canonical.y = a.y;
+      canonical.rotation = a.rotation;
+      break;
+    case ActionKind::kPlaceFollower: canonical.feature = a.feature; break;
+    case ActionKind::kPlaceGate:
+      canonical.x = a.x;
+      canonical.y = a.y;
+      canonical.side = a.side;
+      break;
+    case ActionKind::kBuildWall:
+    case ActionKind::kPlaceTower: canonical.end = a.end; break;
+    default: break;
+  }
+  return canonical == a;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// Creation
+
+std::vector<int> Game::ShuffledOrder(int tile_count, uint64_t seed) {
+  std::vector<int> order(Z(tile_count));
+  std::iota(order.begin(), order.end(), 0);
+  core::Random random(seed);
+  core::Shuffle(std::span<int>(order), random);
+  return order;
+}
+
+std::optional<std::string> Game::Validate(const core::TileSet& tiles, const Config& config) {
+  if (config.players < 2 || config.players > 4) return "The City is played by 2 to 4 players";
+  if (config.stack_sizes[0] < 1) return "the first stack must hold at least one tile (R5)";
+  int total = 0;
+  for (int size : config.stack_sizes) {
+    if (size < 0) return "stack sizes must not be negative";
+    total += size;
+  }
+  if (total != tiles.TileCount()) {
+    return "the stacks hold " + std::to_string(total) + " tiles but the tile set has " +
+           std::to_string(tiles.TileCount());
+  }
+  if (total < 1 || total > core::kMaxTiles) {
+    return "a game holds 1 to " + std::to_string(core::kMaxTiles) + " tiles";
+  }
+  if (config.walls < 1 || config.walls > kMaxWalls) {
+    return "the wall supply must be 1 to " + std::to_string(kMaxWalls);
+  }
+  if (config.towers_total < 0 || config.towers_total > kMaxTowers) {
+    return "at most " + std::to_string(kMaxTowers) + " towers";
+  }
+  if (config.followers < 0 || config.followers > 8) return "0 to 8 followers per player";
+  if (config.closing_distance < 0) return "the closing distance must not be negative";
+  return std::nullopt;
+}
+
+std::variant<Game, std::string> Game::Create(std::shared_ptr<const core::TileSet> tiles,
+                                             const Config& config, uint64_t seed) {
+  if (tiles == nullptr) return std::string("no tile set");
+  const std::vector<int> order = ShuffledOrder(tiles->TileCount(), seed);
+  return CreateWithOrder(std::move(tiles), config, seed, order);
+}
+
+std::variant<Game, std::string> Game::CreateWithOrder(std::shared_ptr<const core::TileSet> tiles,
+                                                      const Config& config, uint64_t seed,
+                                                      std::span<const int> order) {
+  if (tiles == nullptr) return std::string("no tile set");
+  if (auto error = Validate(*tiles, config)) return *error;
+  if (static_cast<int>(order.size()) != tiles->TileCount()) {
+    return std::string("the order must name every tile once");
+  }
+  std::vector<bool> seen(order.size(), false);
+  for (int tile : order) {
+    if (tile < 0 || tile >= tiles->TileCount() || seen[Z(tile)]) {
+      return std::string("the order must name every tile once");
+    }
+    seen[Z(tile)] = true;
+  }
+  Game game;
+  game.tiles_ = std::move(tiles);
+  game.config_ = config;
+  game.seed_ = seed;
+  game.tile_total_ = static_cast<int>(order.size());
+  for (size_t i = 0; i < order.size(); ++i) game.order_[i] = static_cast<uint8_t>(order[i]);
+  Counters& c = game.counters_;
+  c.players = config.players;
+  c.walls_left = config.walls;
+  c.decision = {kChance, DecisionKind::kDrawTile};
+  for (int p = 0; p < config.players; ++p) {
+    c.player[Z(p)].followers = config.followers;
+    c.player[Z(p)].towers = config.towers_total / config.players;  // R3
+  }
+  game.history_.reserve(512);
+  return game;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+int Game::TotalScore(int player) const {
+  const auto& s = Player(player).score;
+  return std::accumulate(s.begin(), s.end(), 0);
+}
+
+int Game::StackLeft(int stack) const {
+  int start = 0;
+  for (int s = 0; s < stack; ++s) start += config_.stack_sizes[Z(s)];
+  const int size = config_.stack_sizes[Z(stack)];
+  return std::clamp(start + size - counters_.tiles_drawn, 0, size);
+}
+
+int Game::CurrentStack() const {
+  int boundary = 0;
+  for (int s = 0; s < 3; ++s) {
+    boundary += config_.stack_sizes[Z(s)];
+    if (counters_.tiles_drawn < boundary) return s + 1;
+  }
+  return 0;
+}
+
+int Game::UnwalledDistance() const {
+  if (!chain_.HasGate()) return -1;
+  if (chain_.Closed()) return 0;
+  OpenLand land;
+  land.Compute(board_);
+  return city::UnwalledDistance(board_, land, chain_);
+}
+
+void Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) const {
+  const core::TileType& type = tiles_->TypeOf(tile);
+  if (board_.TileCount() == 0) {  // R5: the first tile lies at the origin
+    for (int r = 0; r < 4; ++r) {
+      if (out != nullptr) out->push_back(Action::PlaceTile(0, 0, r));
+      if (stop_at_first) return;
+    }
+    return;
+  }
+  std::array<Cell, core::kMaxFrontier> cells{};
+  const int n = board_.FrontierSize();
+  for (int i = 0; i < n; ++i) cells[Z(i)] = board_.FrontierCell(i);
+  std::sort(cells.begin(), cells.begin() + n);
+  WallRuleChecker walls(board_, chain_);
+  for (int i = 0; i < n; ++i) {
+    const Cell c = cells[Z(i)];
+    const Board::CellContext context = board_.Context(c);
+    uint8_t fitting = 0;
+    for (int r = 0; r < 4; ++r) {
+      if (context.Fits(type.street_sides_rotated[Z(r)])) fitting |= static_cast<uint8_t>(1u << r);
+    }
+    if (fitting == 0 || walls.Check(c).has_value()) continue;
+    for (int r = 0; r < 4; ++r) {
+      if (!(fitting & (1u << r))) continue;
+      if (out != nullptr) out->push_back(Action::PlaceTile(c.x, c.y, r));
+      if (stop_at_first) return;
+    }
+  }
+}
+
+bool Game::TileFitsSomewhere(int tile) const {
+  std::vector<Action> one;
+  one.reserve(1);
+  Placements(tile, &one, true);
+  return !one.empty();
+}
+
+void Game::LegalActions(std::vector<Action>* out) const {
+  out->clear();
+  const Decision d = counters_.decision;
+  switch (d.kind) {
+    case DecisionKind::kDrawTile:
+      out->push_back(Action::Draw(order_[Z(counters_.tiles_drawn)]));
+      return;
+    case DecisionKind::kPlaceTile:
+      Placements(counters_.drawn_tile, out);
+      return;
+    case DecisionKind::kPlaceFollower: {
+      const int count = tiles_->TypeOf(board_.Placed(board_.TileCount() - 1).tile).FeatureCount();
+      for (int f = 0; f < count; ++f) {
+        if (!CheckFollower(Action::PlaceFollower(f))) out->push_back(Action::PlaceFollower(f));
+      }
+      out->push_back(Action::SkipFollower());
+      return;
+    }
+    case DecisionKind::kPlaceGate: {
+      OpenLand land;
+      land.Compute(board_);
+      for (int i = 0; i < board_.TileCount(); ++i) {
+        const Cell c = board_.Placed(i).cell();
+        for (int side = 0; side < core::kSides; ++side) {
+          if (IsOutlineEdge(board_, land, {c, side})) out->push_back(Action::PlaceGate(c.x, c.y, side));
+        }
+      }
+      std::sort(out->begin(), out->end());
+      return;
+    }
+    case DecisionKind::kBuildWall:
+      out->push_back(Action::BuildWall(kFrontEnd));
+      out->push_back(Action::BuildWall(kBackEnd));
+      return;
+    case DecisionKind::kPlaceGuard:
+      if (!CheckGuard(d.actor)) out->push_back(Action::PlaceGuard());
+      out->push_back(Action::SkipGuard());
+      return;
+    case DecisionKind::kPlaceTower:
+      for (int end = 0; end < 2; ++end) {
+        if (!CheckTower(d.actor, Action::PlaceTower(end))) out->push_back(Action::PlaceTower(end));
+      }
+      out->push_back(Action::SkipTower());
+      return;
+    case DecisionKind::kNone:
+      return;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+
+std::optional<Error> Game::CheckPlacement(Cell c, int rotation) const {
+  if (!Board::InBounds(c)) return Error::kOutOfBounds;
+  if (board_.HasTile(c)) return Error::kCellOccupied;
+  if (board_.TileCount() == 0) {
+    if (c != Cell{0, 0}) return Error::kNotAtOrigin;
+    return std::nullopt;
+  }
+  const Board::CellContext context = board_.Context(c);
+  if (context.sides == 0) return Error::kNoNeighbour;
+  const core::TileType& type = tiles_->TypeOf(counters_.drawn_tile);
+  if (!context.Fits(type.street_sides_rotated[Z(rotation)])) return Error::kStreetNotContinued;
+  return CheckWallRules(c);
+}
+
+std::optional<Error> Game::CheckWallRules(Cell c) const {
+  WallRuleChecker walls(board_, chain_);
+  return walls.Check(c);
+}
+
+std::optional<Error> Game::CheckFollower(const Action& a) const {
+  const int index = board_.TileCount() - 1;
+  const core::TileType& type = tiles_->TypeOf(board_.Placed(index).tile);
+  if (a.feature >= type.FeatureCount()) return Error::kNoSuchFeature;
+  if (Player(counters_.decision.actor).followers == 0) return Error::kNoFollowerLeft;
+  const FeatureId root = board_.Root(board_.FeatureOf(index, a.feature));
+  const FeatureInfo& info = board_.Info(root);
+  if (info.FollowerCount() > 0) return Error::kFeatureOccupied;  // R10
+  if (info.kind != FeatureKind::kResidential && info.Complete()) {
+    return Error::kFeatureJustCompleted;  // R11
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> Game::CheckGate(const Action& a) const {
+  if (a.side >= core::kSides) return Error::kMalformed;
+  const Cell c{a.x, a.y};
+  if (!Board::InBounds(c)) return Error::kNotOnOutline;
+  OpenLand land;
+  land.Compute(board_);
+  if (!IsOutlineEdge(board_, land, {c, a.side})) return Error::kNotOnOutline;  // R19
+  return std::nullopt;
+}
+
+std::optional<Error> Game::CheckGuard(Actor actor) const {
+  if (Player(actor).followers == 0) return Error::kNoFollowerLeft;
+  if (GuardBlocked(LastPiece())) return Error::kGuardOpposite;  // R22
+  return std::nullopt;
+}
+
+std::optional<Error> Game::CheckTower(Actor actor, const Action& a) const {
+  if (a.end > kBackEnd) return Error::kNotAWallEnd;
+  if (Player(actor).towers == 0) return Error::kNoTowerLeft;
+  // R23; once the chain is closed both ends are the meeting point (R25).
+  const bool taken = chain_.Closed() ? chain_.EndHasTower(kFrontEnd) || chain_.EndHasTower(kBackEnd)
+                                     : chain_.EndHasTower(a.end);
+  if (taken) return Error::kTowerEndTaken;
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Apply
+
+std::optional<Error> Game::Apply(Actor actor, const Action& a, std::vector<Event>* ev) {
+  const Decision d = counters_.decision;
+  if (d.kind == DecisionKind::kNone) return Error::kGameOver;
+  if (actor != d.actor) return Error::kWrongPlayer;
+  const auto wrong_phase = [&](std::initializer_list<ActionKind> kinds) {
+    return std::find(kinds.begin(), kinds.end(), a.kind) == kinds.end();
+  };
+  std::optional<Error> error;
+  if (static_cast<int>(a.kind) > static_cast<int>(ActionKind::kSkipTower)) return Error::kMalformed;
+  switch (d.kind) {
+    case DecisionKind::kDrawTile:
+      if (wrong_phase({ActionKind::kDraw})) return Error::kWrongPhase;
+      if (a.tile >= tile_total_) return Error::kMalformed;
+      if (a.tile != order_[Z(counters_.tiles_drawn)]) return Error::kNotNextTile;
+      break;
+    case DecisionKind::kPlaceTile:
+      if (wrong_phase({ActionKind::kPlaceTile})) return Error::kWrongPhase;
+      if (a.rotation > 3) return Error::kMalformed;
+      error = CheckPlacement({a.x, a.y}, a.rotation);
+      break;
+    case DecisionKind::kPlaceFollower:
+      if (wrong_phase({ActionKind::kPlaceFollower, ActionKind::kSkipFollower})) {
+        return Error::kWrongPhase;
+      }
+      if (a.kind == ActionKind::kPlaceFollower) error = CheckFollower(a);
+      break;
+    case DecisionKind::kPlaceGate:
+      if (wrong_phase({ActionKind::kPlaceGate})) return Error::kWrongPhase;
+      error = CheckGate(a);
+      break;
+    case DecisionKind::kBuildWall:
+      if (wrong_phase({ActionKind::kBuildWall})) return Error::kWrongPhase;
+      if (a.end > kBackEnd) return Error::kNotAWallEnd;
+      break;
+    case DecisionKind::kPlaceGuard:
+      if (wrong_phase({ActionKind::kPlaceGuard, ActionKind::kSkipGuard})) return Error::kWrongPhase;
+      if (a.kind == ActionKind::kPlaceGuard) error = CheckGuard(actor);
+      break;
+    case DecisionKind::kPlaceTower:
+      if (wrong_phase({ActionKind::kPlaceTower, ActionKind::kSkipTower})) return Error::kWrongPhase;
+      if (a.kind == ActionKind::kPlaceTower) error = CheckTower(actor, a);
+      break;
+    case DecisionKind::kNone:
+      return Error::kGameOver;
+  }
+  if (error) return error;
+  if (!OnlyItsOwnFields(a)) return Error::kMalformed;
+
+  history_.push_back({actor, a});
+  switch (a.kind) {
+    case ActionKind::kDraw: DoDraw(a.tile, ev); break;
+    case ActionKind::kPlaceTile: DoPlaceTile({a.x, a.y}, a.rotation, ev); break;
+    case ActionKind::kPlaceFollower: DoPlaceFollower(a.feature, ev); break;
+    case ActionKind::kSkipFollower: ScoreTurnCompletions(ev); break;
+    case ActionKind::kPlaceGate: DoPlaceGate({{a.x, a.y}, a.side}, ev); break;
+    case ActionKind::kBuildWall: DoBuildWall(a.end, ev); break;
+    case ActionKind::kPlaceGuard: DoPlaceGuard(ev); break;
+    case ActionKind::kSkipGuard:
+      ++round_pos_;
+      NextWallStep(ev);
+      break;
+    case ActionKind::kPlaceTower: DoPlaceTower(a.end, ev); break;
+    case ActionKind::kSkipTower: EndTurn(ev); break;
+  }
+  return std::nullopt;
+}
+
+void Game::Request(Actor actor, DecisionKind kind, std::vector<Event>* ev) {
+  counters_.decision = {actor, kind};
+  Emit(ev, DecisionRequested{counters_.decision, static_cast<uint8_t>(counters_.turn_player)});
+}
+
+void Game::DoDraw(int tile, std::vector<Event>* ev) {
+  const int previous_stack =
+      counters_.tiles_drawn == 0 ? 1 : CurrentStackOfDraw(counters_.tiles_drawn - 1);
+  const int stack = CurrentStack();
+  ++counters_.tiles_drawn;
+  if (stack != previous_stack) {
+    Emit(ev, StackStarted{static_cast<uint8_t>(stack)});
+    if (previous_stack < 2) Emit(ev, WallPhaseBegun{});  // R16
+  }
+  Emit(ev, TileDrawn{static_cast<uint8_t>(tile), static_cast<uint8_t>(stack)});
+  counters_.drawn_tile = tile;
+  if (!TileFitsSomewhere(tile)) {  // R7
+    Emit(ev, TileDiscarded{static_cast<uint8_t>(tile)});
+    ++counters_.tiles_discarded;
+    counters_.drawn_tile = -1;
+    if (TilesLeft() == 0) {
+      EndTurn(ev);
+    } else {
+      Request(kChance, DecisionKind::kDrawTile, ev);
+    }
+    return;
+  }
+  turn_stack_ = stack;
+  Request(counters_.turn_player, DecisionKind::kPlaceTile, ev);
+}
+
+int Game::CurrentStackOfDraw(int draw_index) const {
+  int boundary = 0;
+  for (int s = 0; s < 3; ++s) {
+    boundary += config_.stack_sizes[Z(s)];
+    if (draw_index < boundary) return s + 1;
+  }
+  return 3;
+}
+
+void Game::DoPlaceTile(Cell c, int rotation, std::vector<Event>* ev) {
+  const int tile = counters_.drawn_tile;
+  turn_completed_ = Completed{};
+  board_.Place(*tiles_, tile, c, rotation, &turn_completed_);
+  board_hash_ ^= TileFact(tile, c.x, c.y, rotation);
+  counters_.drawn_tile = -1;
+  Emit(ev, TilePlaced{static_cast<uint8_t>(counters_.turn_player), static_cast<uint8_t>(tile),
+                      static_cast<int8_t>(c.x), static_cast<int8_t>(c.y),
+                      static_cast<uint8_t>(rotation)});
+  Request(counters_.turn_player, DecisionKind::kPlaceFollower, ev);
+}
+
+void Game::DoPlaceFollower(int feature, std::vector<Event>* ev) {
+  const int player = counters_.turn_player;
+  const int index = board_.TileCount() - 1;
+  const core::PlacedTile& placed = board_.Placed(index);
+  board_.AddFollower(board_.FeatureOf(index, feature), player);
+  assert(spot_count_ < static_cast<int>(spots_.size()));
+  spots_[Z(spot_count_++)] = {static_cast<uint8_t>(player), static_cast<uint8_t>(index),
+                              static_cast<uint8_t>(feature)};
+  --Player(player).followers;
+  board_hash_ ^= FollowerFact(player, placed.x, placed.y, feature);
+  const FeatureKind role = tiles_->TypeOf(placed.tile).features[Z(feature)].kind;
+  Emit(ev, FollowerPlaced{static_cast<uint8_t>(player), placed.x, placed.y,
+                          static_cast<uint8_t>(feature), role});
+  ScoreTurnCompletions(ev);
+}
+
+void Game::ScoreTurnCompletions(std::vector<Event>* ev) {
+  bool scored = false;
+  for (int i = 0; i < turn_completed_.count; ++i) {
+    scored |= ScoreFeature(turn_completed_.roots[Z(i)], ScoreCause::kTile, ev);
+  }
+  // R16, R17: from stack 2 on, a scoring tile starts a wall round.
+  if (turn_stack_ >= 2 && scored && counters_.walls_left > 0 && !chain_.Closed()) {
+    BeginWallRound(ev);
+  } else {
+    EndTurn(ev);
+  }
+}
+
+void Game::BeginWallRound(std::vector<Event>* ev) {
+  const int players = config_.players;
+  const int each = (players == 2 ? 2 : 1) * (turn_stack_ >= 3 ? 2 : 1);  // R18
+  round_size_ = each * players;
+  round_pos_ = 0;
+  for (int i = 0; i < round_size_; ++i) {
+    round_builders_[Z(i)] = static_cast<uint8_t>((counters_.turn_player + i) % players);
+  }
+  const int available = counters_.walls_left + (chain_.HasGate() ? 0 : 1);
+  Emit(ev, WallRoundBegun{static_cast<uint8_t>(counters_.turn_player),
+                          static_cast<uint8_t>(std::min(round_size_, available))});
+  NextWallStep(ev);
+}
+
+void Game::NextWallStep(std::vector<Event>* ev) {
+  const bool round_over = round_pos_ >= round_size_ || chain_.Closed() ||
+                          (chain_.HasGate() && counters_.walls_left == 0);
+  if (round_over) {
+    Request(counters_.turn_player, DecisionKind::kPlaceTower, ev);  // R23
+    return;
+  }
+  const int builder = round_builders_[Z(round_pos_)];
+  // R18: the very first piece of the first round is the gate, in the scorer's first place.
+  Request(builder, chain_.HasGate() ? DecisionKind::kBuildWall : DecisionKind::kPlaceGate, ev);
+}
+
+void Game::DoPlaceGate(CellSide edge, std::vector<Event>* ev) {
+  const int player = counters_.decision.actor;
+  chain_.SetGate(edge);
+  board_hash_ ^= WallFact(0, edge.cell.x, edge.cell.y, edge.side);
+  Emit(ev, GatePlaced{static_cast<uint8_t>(player), static_cast<int8_t>(edge.cell.x),
+                      static_cast<int8_t>(edge.cell.y), static_cast<uint8_t>(edge.side)});
+  CloseEdge(edge, ScoreCause::kWall, ev);  // R20, R21: the gate acts as a wall
+  ++round_pos_;
+  NextWallStep(ev);
+}
+
+void Game::DoBuildWall(int end, std::vector<Event>* ev) {
+  const int player = counters_.decision.actor;
+  OpenLand land;
+  land.Compute(board_);
+  const CellSide edge = end == kFrontEnd ? OutlineEdgeLeaving(board_, land, chain_.FrontVertex())
+                                         : OutlineEdgeArriving(board_, land, chain_.BackVertex());
+  assert(chain_.Find(edge) == nullptr);
+  chain_.Add(end, edge);
+  --counters_.walls_left;
+  last_end_ = end;
+  board_hash_ ^= WallFact(PiecePosition(end, chain_.Count(end) - 1), edge.cell.x, edge.cell.y,
+                          edge.side);
+  Emit(ev, WallBuilt{static_cast<uint8_t>(player), static_cast<int8_t>(edge.cell.x),
+                     static_cast<int8_t>(edge.cell.y), static_cast<uint8_t>(edge.side),
+                     static_cast<uint8_t>(end)});
+  if (chain_.Closed()) {
+    counters_.chain_closed = true;
+    Emit(ev, ChainClosed{});
+  }
+  CloseEdge(edge, ScoreCause::kWall, ev);  // R21
+  Request(player, DecisionKind::kPlaceGuard, ev);  // R15: a returned follower may guard here
+}
+
+WallPiece& Game::MutableLastPiece() {
+  return chain_.MutablePiece(last_end_, chain_.Count(last_end_) - 1);
+}
+
+void Game::DoPlaceGuard(std::vector<Event>* ev) {
+  const int player = counters_.decision.actor;
+  WallPiece& piece = MutableLastPiece();
+  piece.guard = static_cast<int8_t>(player);
+  --Player(player).followers;
+  board_hash_ ^= GuardFact(player, piece.x, piece.y, piece.side);
+  Emit(ev, GuardPlaced{static_cast<uint8_t>(player), piece.x, piece.y, piece.side});
+  ++round_pos_;
+  NextWallStep(ev);
+}
+
+void Game::DoPlaceTower(int end, std::vector<Event>* ev) {
+  const int player = counters_.decision.actor;
+  const int points = chain_.PiecesToPreviousTower(end);  // R23, R25
+  const int position = chain_.Count(end);
+  chain_.AddTower({static_cast<uint8_t>(player), static_cast<uint8_t>(end),
+                   static_cast<uint8_t>(position)});
+  --Player(player).towers;
+  AddPoints(player, kTowers, points);
+  board_hash_ ^= TowerFact(player, end, position);
+  Emit(ev, TowerPlaced{static_cast<uint8_t>(player), static_cast<uint8_t>(end),
+                       static_cast<uint8_t>(position), static_cast<int16_t>(points)});
+  EndTurn(ev);
+}
+
+void Game::EndTurn(std::vector<Event>* ev) {
+  uint8_t conditions = 0;
+  const auto hold = [&](EndCondition c) { conditions |= static_cast<uint8_t>(1u << static_cast<int>(c)); };
+  if (counters_.walls_left == 0) hold(EndCondition::kLastWallBuilt);
+  if (TilesLeft() == 0) hold(EndCondition::kLastTilePlaced);
+  if (chain_.Closed()) {
+    hold(EndCondition::kWallClosed);
+  } else if (chain_.HasGate() && UnwalledDistance() <= config_.closing_distance) {
+    hold(EndCondition::kWallNearlyClosed);
+  }
+  if (conditions != 0) {  // R24
+    end_conditions_ = conditions;
+    for (EndCondition c : {EndCondition::kWallClosed, EndCondition::kLastWallBuilt,
+                           EndCondition::kWallNearlyClosed, EndCondition::kLastTilePlaced}) {
+      if (conditions & (1u << static_cast<int>(c))) {
+        counters_.end = c;
+        break;
+      }
+    }
+    EndGame(ev);
+    return;
+  }
+  counters_.turn_player = (counters_.turn_player + 1) % config_.players;
+  Request(kChance, DecisionKind::kDrawTile, ev);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scoring
+
+void Game::AddPoints(int player, Source source, int points) { Player(player).score[source] += points; }
+
+std::array<int8_t, 2> Game::FeatureAnchor(FeatureId root, uint8_t* feature) const {
+  const int index = root / core::kMaxFeaturesPerTile;
+  *feature = static_cast<uint8_t>(root % core::kMaxFeaturesPerTile);
+  const core::PlacedTile& placed = board_.Placed(index);
+  return {placed.x, placed.y};
+}
+
+bool Game::ScoreFeature(FeatureId root, ScoreCause cause, std::vector<Event>* ev) {
+  const FeatureInfo& info = board_.Info(root);
+  const int tiles = info.TileCount();
+  const int kinds = std::popcount(info.market_kinds);
+  const bool street = info.kind == FeatureKind::kStreet;
+  const int points = street ? StreetPoints(tiles) : tiles * kinds;  // R13
+  const uint32_t holders = core::MajorityHolders(info, config_.players);  // R14
+  FeatureScored scored{};
+  scored.kind = info.kind;
+  const auto anchor = FeatureAnchor(root, &scored.feature);
+  scored.x = anchor[0];
+  scored.y = anchor[1];
+  scored.tiles = static_cast<uint8_t>(tiles);
+  scored.market_kinds = static_cast<uint8_t>(kinds);
+  scored.cause = cause;
+  for (int p = 0; p < config_.players; ++p) {
+    if (!(holders & (1u << p))) continue;
+    scored.points[Z(p)] = static_cast<int16_t>(points);
+    AddPoints(p, street ? kStreets : kMarkets, points);
+  }
+  Emit(ev, scored);
+  ReturnFollowers(root, true, ev);
+  return holders != 0;
+}
+
+void Game::ScoreCompleted(const Completed& completed, ScoreCause cause, std::vector<Event>* ev) {
+  for (int i = 0; i < completed.count; ++i) ScoreFeature(completed.roots[Z(i)], cause, ev);
+}
+
+void Game::ReturnFollowers(FeatureId root, bool scored, std::vector<Event>* ev) {
+  int kept = 0;
+  for (int i = 0; i < spot_count_; ++i) {
+    const FollowerSpot spot = spots_[Z(i)];
+    const FeatureId f = board_.FeatureOf(spot.index, spot.feature);
+    if (board_.Root(f) != root) {
+      spots_[Z(kept++)] = spot;
+      continue;
+    }
+    const core::PlacedTile& placed = board_.Placed(spot.index);
+    board_.RemoveFollower(f, spot.player);
+    ++Player(spot.player).followers;  // R15: back in the supply at once
+    board_hash_ ^= FollowerFact(spot.player, placed.x, placed.y, spot.feature);
+    Emit(ev, FollowerReturned{spot.player, placed.x, placed.y, spot.feature, scored});
+  }
+  spot_count_ = kept;
+}
+
+void Game::CloseEdge(CellSide edge, ScoreCause cause, std::vector<Event>* ev) {
+  Completed completed;
+  board_.CloseSide(*tiles_, board_.IndexAt(edge.cell), edge.side, &completed);
+  ScoreCompleted(completed, cause, ev);
+}
+
+void Game::EndGame(std::vector<Event>* ev) {
+  CloseRestOfOutline(ev);
+  // R26: followers still on streets and markets stand on incomplete ones; they go back unscored.
+  for (int i = 0; i < spot_count_;) {
+    const FollowerSpot spot = spots_[Z(i)];
+    const FeatureId root = board_.Root(board_.FeatureOf(spot.index, spot.feature));
+    if (board_.Info(root).kind == FeatureKind::kResidential) {
+      ++i;
+    } else {
+      ReturnFollowers(root, false, ev);
+    }
+  }
+  ScoreStewards(ev);
+  ScoreGuards(ev);
+  GameOver over{};
+  over.condition = counters_.end;
+  over.conditions = end_conditions_;
+  int best = 0;
+  for (int p = 0; p < config_.players; ++p) {
+    for (int s = 0; s < kSourceCount; ++s) {
+      over.scores[Z(p)][Z(s)] = static_cast<int16_t>(Player(p).score[Z(s)]);
+    }
+    best = std::max(best, TotalScore(p));
+  }
+  for (int p = 0; p < config_.players; ++p) {
+    if (TotalScore(p) == best) over.winners |= static_cast<uint8_t>(1u << p);  // R29
+  }
+  counters_.decision = {kNobody, DecisionKind::kNone};
+  counters_.drawn_tile = -1;
+  Emit(ev, over);
+}
+
+void Game::CloseRestOfOutline(std::vector<Event>* ev) {
+  // R26: the rest of the outline counts as walled (all of it if no wall was ever built).
+  OpenLand land;
+  land.Compute(board_);
+  std::vector<CellSide> open_edges;
+  for (int i = 0; i < board_.TileCount(); ++i) {
+    const core::PlacedTile& placed = board_.Placed(i);
+    for (int side = 0; side < core::kSides; ++side) {
+      if (placed.closed_sides & (1u << side)) continue;
+      if (IsOutlineEdge(board_, land, {placed.cell(), side})) open_edges.push_back({placed.cell(), side});
+    }
+  }
+  Emit(ev, WallCompleted{static_cast<uint8_t>(std::min<size_t>(open_edges.size(), 255))});
+  for (const CellSide& edge : open_edges) CloseEdge(edge, ScoreCause::kClosingWall, ev);
+}
+
+void Game::ScoreStewards(std::vector<Event>* ev) {
+  // R27: pairs (residential area, market) that touch, inside a tile or across a side.
+  std::vector<std::pair<FeatureId, FeatureId>> touching;
+  const auto record = [&](FeatureId a, FeatureId b) {
+    const FeatureId ra = board_.Root(a);
+    const FeatureId rb = board_.Root(b);
+    const FeatureKind ka = board_.Info(ra).kind;
+    const FeatureKind kb = board_.Info(rb).kind;
+    if (ka == FeatureKind::kResidential && kb == FeatureKind::kMarket) touching.emplace_back(ra, rb);
+    if (kb == FeatureKind::kResidential && ka == FeatureKind::kMarket) touching.emplace_back(rb, ra);
+  };
+  for (int i = 0; i < board_.TileCount(); ++i) {
+    const core::PlacedTile& placed = board_.Placed(i);
+    const core::TileType& type = tiles_->TypeOf(placed.tile);
+    for (const auto& pair : type.touching_areas) {
+      record(board_.FeatureOf(i, pair[0]), board_.FeatureOf(i, pair[1]));
+    }
+    for (int side : {core::kNorth, core::kEast}) {  // each shared side once
+      const int n = board_.IndexAt(core::Neighbour(placed.cell(), side));
+      if (n < 0) continue;
+      const core::PlacedTile& other = board_.Placed(n);
+      const core::TileType& other_type = tiles_->TypeOf(other.tile);
+      for (int k : {0, 2}) {
+        const int port = core::PortOf(side, k);
+        record(board_.FeatureOf(i, type.FeatureAt(port, placed.rotation)),
+               board_.FeatureOf(n, other_type.FeatureAt(core::FacingPort(port), other.rotation)));
+      }
+    }
+  }
+  std::sort(touching.begin(), touching.end());
+  touching.erase(std::unique(touching.begin(), touching.end()), touching.end());
+
+  std::vector<FeatureId> areas;
+  for (int i = 0; i < spot_count_; ++i) {
+    const FeatureId root = board_.Root(board_.FeatureOf(spots_[Z(i)].index, spots_[Z(i)].feature));
+    if (board_.Info(root).kind == FeatureKind::kResidential) areas.push_back(root);
+  }
+  std::sort(areas.begin(), areas.end());
+  areas.erase(std::unique(areas.begin(), areas.end()), areas.end());
+  for (FeatureId area : areas) {
+    const auto [first, last] = std::equal_range(
+        touching.begin(), touching.end(), std::pair<FeatureId, FeatureId>{area, 0},
+        [](const auto& a, const auto& b) { return a.first < b.first; });
+    const int markets = static_cast<int>(last - first);
+    StewardsScored scored{};
+    const auto anchor = FeatureAnchor(area, &scored.feature);
+    scored.x = anchor[0];
+    scored.y = anchor[1];
+    scored.markets = static_cast<uint8_t>(markets);
+    const uint32_t owners = core::MajorityHolders(board_.Info(area), config_.players);
+    for (int p = 0; p < config_.players; ++p) {
+      if (!(owners & (1u << p))) continue;
+      scored.points[Z(p)] = static_cast<int16_t>(2 * markets);
+      AddPoints(p, kStewards, 2 * markets);
+    }
+    Emit(ev, scored);
+  }
+}
+
+void Game::BuildingsInView(const WallPiece& piece, int* public_count, int* historic_count) const {
+  // R28: from the piece straight into the city, over consecutive tiles, to the first empty cell.
+  const int inward = core::Opposite(piece.side);
+  *public_count = 0;
+  *historic_count = 0;
+  for (Cell c = piece.cell(); board_.HasTile(c); c = core::Neighbour(c, inward)) {
+    const core::Building b = tiles_->TypeOf(board_.Placed(board_.IndexAt(c)).tile).building;
+    if (b == core::Building::kPublic) ++*public_count;
+    if (b == core::Building::kHistoric) ++*historic_count;
+  }
+}
+
+bool Game::GuardBlocked(const WallPiece& piece) const {
+  // R22: walk across the city; the first wall met, with no empty cell on the way, is opposite.
+  const int inward = core::Opposite(piece.side);
+  Cell c = piece.cell();
+  while (board_.HasTile(core::Neighbour(c, inward))) c = core::Neighbour(c, inward);
+  const WallPiece* opposite = chain_.Find({c, inward});
+  return opposite != nullptr && opposite->guard != kNoGuard;
+}
+
+void Game::ScoreGuards(std::vector<Event>* ev) {
+  for (int end = 0; end < 2; ++end) {
+    for (int i = 0; i < chain_.Count(end); ++i) {
+      const WallPiece& piece = chain_.Piece(end, i);
+      if (piece.guard == kNoGuard) continue;
+      int public_count = 0;
+      int historic_count = 0;
+      BuildingsInView(piece, &public_count, &historic_count);
+      const int points = 2 * public_count + 3 * historic_count;
+      AddPoints(piece.guard, kGuards, points);
+      Emit(ev, GuardScored{static_cast<uint8_t>(piece.guard), piece.x, piece.y, piece.side,
+                           static_cast<uint8_t>(public_count), static_cast<uint8_t>(historic_count),
+                           static_cast<int16_t>(points)});
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hash and public view
+
+uint64_t Game::RecomputeHash() const {
+  uint64_t h = 0;
+  for (int i = 0; i < board_.TileCount(); ++i) {
+    const core::PlacedTile& p = board_.Placed(i);
+    h ^= TileFact(p.tile, p.x, p.y, p.rotation);
+  }
+  for (int i = 0; i < spot_count_; ++i) {
+    const FollowerSpot& s = spots_[Z(i)];
+    const core::PlacedTile& p = board_.Placed(s.index);
+    h ^= FollowerFact(s.player, p.x, p.y, s.feature);
+  }
+  if (chain_.HasGate()) {
+    const WallPiece& g = chain_.Gate();
+    h ^= WallFact(0, g.x, g.y, g.side);
+  }
+  for (int end = 0; end < 2; ++end) {
+    for (int i = 0; i < chain_.Count(end); ++i) {
+      const WallPiece& w = chain_.Piece(end, i);
+      h ^= WallFact(PiecePosition(end, i), w.x, w.y, w.side);
+      if (w.guard != kNoGuard) h ^= GuardFact(w.guard, w.x, w.y, w.side);
+    }
+  }
+  for (int i = 0; i < chain_.TowerCount(); ++i) {
+    const Tower& t = chain_.TowerAt(i);
+    h ^= TowerFact(t.player, t.end, t.position);
+  }
+  return h ^ CountersHash(counters_);
+}
+
+PublicState Game::Public() const {
+  PublicState s = PublicState::Initial(config_);
+  for (int i = 0; i < board_.TileCount(); ++i) {
+    const core::PlacedTile& p = board_.Placed(i);
+    s.tiles.push_back({p.tile, p.x, p.y, p.rotation});
+  }
+  for (int i = 0; i < spot_count_; ++i) {
+    const FollowerSpot& spot = spots_[Z(i)];
+    const core::PlacedTile& p = board_.Placed(spot.index);
+    s.followers.push_back({spot.player, p.x, p.y, spot.feature});
+  }
+  std::sort(s.followers.begin(), s.followers.end());
+  s.has_gate = chain_.HasGate();
+  if (s.has_gate) s.gate = chain_.Gate();
+  for (int end = 0; end < 2; ++end) {
+    for (int i = 0; i < chain_.Count(end); ++i) s.pieces[Z(end)].push_back(chain_.Piece(end, i));
+  }
+  for (int i = 0; i < chain_.TowerCount(); ++i) s.towers.push_back(chain_.TowerAt(i));
+  s.counters = counters_;
+  return s;
+}
+
+}  // namespace carc::city

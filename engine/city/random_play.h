@@ -1,0 +1,38 @@
+// A uniformly random player, for self-play, tests, benchmarks and bots.
+//
+// It picks among the legal actions with a seeded portable generator, so the same seed plays the
+// same game everywhere. Buffers are the caller's, so a loop of games allocates nothing.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "city/game.h"
+#include "core/hash.h"
+
+namespace carc::city {
+
+struct PlayBuffers {
+  std::vector<Action> legal;
+  std::vector<Event> events;
+  PlayBuffers() {
+    legal.reserve(1024);
+    events.reserve(256);
+  }
+};
+
+// Takes one random legal step (the chance draw included). Returns false if the game is over.
+inline bool RandomStep(Game& game, core::Random& random, PlayBuffers& buffers) {
+  if (game.IsOver()) return false;
+  game.LegalActions(&buffers.legal);
+  const Action action = buffers.legal[static_cast<size_t>(random.Below(buffers.legal.size()))];
+  buffers.events.clear();
+  [[maybe_unused]] const auto error = game.Apply(game.CurrentDecision().actor, action, &buffers.events);
+  assert(!error && "a legal action must apply");
+  return true;
+}
+
+// The generator a self-played game with this seed uses for its choices.
+inline core::Random ChoiceRandom(uint64_t seed) { return core::Random(core::Mix64(seed ^ 0x5EEDC17EULL)); }
+
+}  // namespace carc::city

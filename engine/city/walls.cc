@@ -1,0 +1,106 @@
+#include "city/walls.h"
+
+#include <algorithm>
+
+namespace carc::city {
+
+bool WallChain::EndHasTower(int end) const {
+  for (int i = 0; i < tower_count_; ++i) {
+    const Tower& t = towers_[static_cast<size_t>(i)];
+    if (t.end == end && t.position == Count(end)) return true;
+  }
+  return false;
+}
+
+int WallChain::PiecesToPreviousTower(int end) const {
+  int previous = 0;  // the gate
+  for (int i = 0; i < tower_count_; ++i) {
+    const Tower& t = towers_[static_cast<size_t>(i)];
+    if (t.end == end && t.position <= Count(end)) previous = std::max<int>(previous, t.position);
+  }
+  return Count(end) - previous;
+}
+
+const WallPiece* WallChain::Find(CellSide edge) const {
+  if (!has_gate_) return nullptr;
+  if (gate_.edge() == edge) return &gate_;
+  for (int end = 0; end < 2; ++end) {
+    for (int i = 0; i < Count(end); ++i) {
+      if (Piece(end, i).edge() == edge) return &Piece(end, i);
+    }
+  }
+  return nullptr;
+}
+
+void OpenLand::Compute(const Board& board, const Cell* blocked) {
+  x0_ = board.min_x() - 1;
+  y0_ = board.min_y() - 1;
+  width_ = board.max_x() - board.min_x() + 3;
+  height_ = board.max_y() - board.min_y() + 3;
+  const auto cells = static_cast<size_t>(width_ * height_);
+  std::fill_n(open_.begin(), cells, uint8_t{0});
+  size_t top = 0;
+  auto visit = [&](int x, int y) {
+    const Cell c{x, y};
+    const size_t i = Index(c);
+    if (open_[i] || board.HasTile(c) || (blocked != nullptr && *blocked == c)) return;
+    open_[i] = 1;
+    stack_[top++] = static_cast<uint16_t>(i);
+  };
+  // The ring around the bounding box is empty and open; flood inwards from it.
+  for (int x = x0_; x < x0_ + width_; ++x) {
+    visit(x, y0_);
+    visit(x, y0_ + height_ - 1);
+  }
+  for (int y = y0_; y < y0_ + height_; ++y) {
+    visit(x0_, y);
+    visit(x0_ + width_ - 1, y);
+  }
+  while (top > 0) {
+    const int i = stack_[--top];
+    const int x = x0_ + i % width_;
+    const int y = y0_ + i / width_;
+    if (x > x0_) visit(x - 1, y);
+    if (x < x0_ + width_ - 1) visit(x + 1, y);
+    if (y > y0_) visit(x, y - 1);
+    if (y < y0_ + height_ - 1) visit(x, y + 1);
+  }
+}
+
+bool IsOutlineEdge(const Board& board, const OpenLand& land, CellSide edge) {
+  return board.HasTile(edge.cell) && land.IsOpen(core::Neighbour(edge.cell, edge.side));
+}
+
+CellSide OutlineEdgeLeaving(const Board& board, const OpenLand& land, Vertex v) {
+  for (int heading = 0; heading < core::kSides; ++heading) {
+    const CellSide e = core::EdgeLeaving(v, heading);
+    if (IsOutlineEdge(board, land, e)) return e;
+  }
+  assert(false && "a chain end is always on the outline");
+  return {};
+}
+
+CellSide OutlineEdgeArriving(const Board& board, const OpenLand& land, Vertex v) {
+  for (int heading = 0; heading < core::kSides; ++heading) {
+    const CellSide e = core::EdgeArriving(v, heading);
+    if (IsOutlineEdge(board, land, e)) return e;
+  }
+  assert(false && "a chain end is always on the outline");
+  return {};
+}
+
+int UnwalledDistance(const Board& board, const OpenLand& land, const WallChain& chain) {
+  if (chain.Closed()) return 0;
+  const Vertex stop = chain.BackVertex();
+  Vertex v = chain.FrontVertex();
+  int distance = 0;
+  while (!(v == stop)) {
+    const CellSide e = OutlineEdgeLeaving(board, land, v);
+    v = core::EdgeEnd(e.cell, e.side);
+    ++distance;
+    assert(distance <= 4 * core::kMaxTiles + 4);
+  }
+  return distance;
+}
+
+}  // namespace carc::city

@@ -1,0 +1,157 @@
+#include "core/board.h"
+
+#include <algorithm>
+
+namespace carc::core {
+
+Board::CellContext Board::Context(Cell c) const {
+  CellContext context;
+  for (int side = 0; side < kSides; ++side) {
+    const int n = IndexAt(Neighbour(c, side));
+    if (n < 0) continue;
+    const auto bit = static_cast<uint8_t>(1u << side);
+    context.sides |= bit;
+    if (placed_[Index(n)].street_sides & (1u << Opposite(side))) context.streets |= bit;
+  }
+  return context;
+}
+
+void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed* completed) {
+  assert(InBounds(c) && !HasTile(c) && count_ < kMaxTiles);
+  const TileType& type = set.TypeOf(tile);
+  const int index = count_++;
+  PlacedTile& placed = placed_[Index(index)];
+  placed.tile = static_cast<uint8_t>(tile);
+  placed.x = static_cast<int8_t>(c.x);
+  placed.y = static_cast<int8_t>(c.y);
+  placed.rotation = static_cast<uint8_t>(rotation);
+  placed.closed_sides = 0;
+  placed.street_sides = type.street_sides_rotated[Index(rotation)];
+  if (grid_[GridIndex(c)] == kFrontier) RemoveFromFrontier(c);
+  grid_[GridIndex(c)] = static_cast<uint8_t>(index);
+  if (index == 0) {
+    min_x_ = max_x_ = c.x;
+    min_y_ = max_y_ = c.y;
+  } else {
+    min_x_ = std::min(min_x_, c.x);
+    max_x_ = std::max(max_x_, c.x);
+    min_y_ = std::min(min_y_, c.y);
+    max_y_ = std::max(max_y_, c.y);
+  }
+  AddFeatures(type, index);
+
+  // Join every port with the port it meets on each placed neighbour. Both ports stop being open.
+  for (int side = 0; side < kSides; ++side) {
+    const int n = IndexAt(Neighbour(c, side));
+    if (n < 0) continue;
+    const PlacedTile& other = placed_[Index(n)];
+    const TileType& other_type = set.TypeOf(other.tile);
+    for (int k = 0; k < kPortsPerSide; ++k) {
+      const int port = PortOf(side, k);
+      const int mine = type.FeatureAt(port, rotation);
+      const int theirs = other_type.FeatureAt(FacingPort(port), other.rotation);
+      assert((mine == kNoFeature) == (theirs == kNoFeature));
+      if (mine == kNoFeature) continue;
+      const FeatureId a = FeatureOf(index, mine);
+      const FeatureId b = FeatureOf(n, theirs);
+      info_[Index(Root(a))].open_ports--;
+      info_[Index(Root(b))].open_ports--;
+      // Areas of different kinds (residential against market) touch but stay separate.
+      if (info_[Index(Root(a))].kind == info_[Index(Root(b))].kind) Join(a, b);
+    }
+  }
+  UpdateFrontier(c);
+  for (int f = 0; f < type.FeatureCount(); ++f) {
+    const FeatureId root = Root(FeatureOf(index, f));
+    const FeatureInfo& info = info_[Index(root)];
+    if (info.kind != FeatureKind::kResidential && info.Complete()) completed->Add(root);
+  }
+}
+
+void Board::AddFeatures(const TileType& type, int index) {
+  for (int f = 0; f < kMaxFeaturesPerTile; ++f) {
+    const FeatureId id = FeatureOf(index, f);
+    parent_[Index(id)] = static_cast<uint16_t>(id);
+    FeatureInfo& info = info_[Index(id)];
+    info = FeatureInfo{};
+    if (f >= type.FeatureCount()) continue;
+    const FeatureDef& def = type.features[Index(f)];
+    info.kind = def.kind;
+    info.market_kinds = MarketBit(def.market);
+    info.open_ports = static_cast<uint16_t>(std::bitset<kPorts>(def.ports).count());
+    info.tiles.set(Index(index));
+  }
+}
+
+void Board::Join(FeatureId a, FeatureId b) {
+  FeatureId ra = Root(a);
+  FeatureId rb = Root(b);
+  if (ra == rb) return;
+  // The lower id stays the root: roots are then independent of the order of joins.
+  if (rb < ra) std::swap(ra, rb);
+  FeatureInfo& into = info_[Index(ra)];
+  const FeatureInfo& from = info_[Index(rb)];
+  assert(into.kind == from.kind);
+  into.market_kinds |= from.market_kinds;
+  into.open_ports = static_cast<uint16_t>(into.open_ports + from.open_ports);
+  for (int p = 0; p < kMaxPlayers; ++p) into.followers[Index(p)] += from.followers[Index(p)];
+  into.tiles |= from.tiles;
+  parent_[Index(rb)] = static_cast<uint16_t>(ra);
+  // Path compression for the feature that was just absorbed keeps later finds short.
+  for (FeatureId f = a; f != ra;) {
+    const FeatureId next = parent_[Index(f)];
+    parent_[Index(f)] = static_cast<uint16_t>(ra);
+    f = next;
+  }
+}
+
+void Board::CloseSide(const TileSet& set, int index, int side, Completed* completed) {
+  PlacedTile& placed = placed_[Index(index)];
+  const auto bit = static_cast<uint8_t>(1u << side);
+  assert(!(placed.closed_sides & bit));
+  placed.closed_sides |= bit;
+  const TileType& type = set.TypeOf(placed.tile);
+  for (int k = 0; k < kPortsPerSide; ++k) {
+    const int local = type.FeatureAt(PortOf(side, k), placed.rotation);
+    if (local == kNoFeature) continue;
+    const FeatureId root = Root(FeatureOf(index, local));
+    FeatureInfo& info = info_[Index(root)];
+    assert(info.open_ports > 0);
+    info.open_ports--;
+    if (info.kind != FeatureKind::kResidential && info.Complete()) completed->Add(root);
+  }
+}
+
+void Board::UpdateFrontier(Cell placed) {
+  for (int side = 0; side < kSides; ++side) {
+    const Cell n = Neighbour(placed, side);
+    uint8_t& v = grid_[GridIndex(n)];
+    if (v != kEmpty || !InBounds(n)) continue;
+    v = kFrontier;
+    assert(frontier_count_ < kMaxFrontier);
+    frontier_[Index(frontier_count_++)] = n;
+  }
+}
+
+void Board::RemoveFromFrontier(Cell c) {
+  for (int i = 0; i < frontier_count_; ++i) {
+    if (frontier_[Index(i)] == c) {
+      frontier_[Index(i)] = frontier_[Index(frontier_count_ - 1)];
+      --frontier_count_;
+      return;
+    }
+  }
+}
+
+uint32_t MajorityHolders(const FeatureInfo& info, int players) {
+  int best = 0;
+  for (int p = 0; p < players; ++p) best = std::max(best, static_cast<int>(info.followers[static_cast<size_t>(p)]));
+  if (best == 0) return 0;
+  uint32_t holders = 0;
+  for (int p = 0; p < players; ++p) {
+    if (info.followers[static_cast<size_t>(p)] == best) holders |= 1u << p;
+  }
+  return holders;
+}
+
+}  // namespace carc::core

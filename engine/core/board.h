@@ -1,0 +1,167 @@
+// The board shared by every tile-laying game: placed tiles on a grid, the frontier of empty
+// cells next to them, and the features that tiles form when joined side to side.
+//
+// A Board is a plain value (no pointers, no heap): copying it copies the whole position, which
+// keeps game states cheap to clone and compare. It knows nothing of any game's rules: it joins
+// features, counts their open ports and their followers, and reports which street or market a
+// change has completed. Games put rules on top (who may place what, when, for how many points).
+//
+// Features are numbered kMaxFeaturesPerTile per placed tile: feature f of the tile placed n-th
+// is n * kMaxFeaturesPerTile + f. A union-find joins the numbers of one feature; its root holds
+// the feature's aggregates (open ports, tiles, market kinds, followers per player).
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cassert>
+#include <cstdint>
+
+#include "core/geometry.h"
+#include "core/tileset.h"
+
+namespace carc::core {
+
+inline constexpr int kMaxPlayers = 5;
+inline constexpr int kMaxTiles = 80;
+// Tiles may lie at |x|, |y| <= kMaxCoord; the grid keeps one more ring for their neighbours.
+inline constexpr int kMaxCoord = kMaxTiles - 1;
+inline constexpr int kGridRadius = kMaxTiles;
+inline constexpr int kGridSide = 2 * kGridRadius + 1;
+inline constexpr int kMaxFeatures = kMaxTiles * kMaxFeaturesPerTile;
+inline constexpr int kMaxFrontier = 4 * kMaxTiles;
+
+using FeatureId = int;
+
+struct PlacedTile {
+  uint8_t tile = 0;      // tile id in the tile set
+  int8_t x = 0;
+  int8_t y = 0;
+  uint8_t rotation = 0;  // quarter turns clockwise
+  uint8_t closed_sides = 0;  // bit s: side s is closed by a wall (or the game's equivalent)
+  uint8_t street_sides = 0;  // bit s: a street crosses side s (rotation applied)
+  Cell cell() const { return {x, y}; }
+  friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
+};
+
+// Aggregates of one feature, valid at its union-find root.
+struct FeatureInfo {
+  FeatureKind kind = FeatureKind::kResidential;
+  uint8_t market_kinds = 0;  // MarketBit() of every market kind in the feature
+  uint16_t open_ports = 0;   // ports facing an empty cell with no wall between
+  std::array<uint8_t, kMaxPlayers> followers{};
+  std::bitset<kMaxTiles> tiles;  // placement indices of the tiles the feature covers
+
+  int TileCount() const { return static_cast<int>(tiles.count()); }
+  int FollowerCount() const {
+    int n = 0;
+    for (uint8_t f : followers) n += f;
+    return n;
+  }
+  bool Complete() const { return open_ports == 0; }
+  friend bool operator==(const FeatureInfo&, const FeatureInfo&) = default;
+};
+
+// Features that a placement or a closed side finished (streets and markets only), as roots.
+struct Completed {
+  std::array<FeatureId, 2 * kMaxFeaturesPerTile> roots{};
+  int count = 0;
+  void Add(FeatureId root) {
+    for (int i = 0; i < count; ++i) {
+      if (roots[static_cast<size_t>(i)] == root) return;
+    }
+    assert(count < static_cast<int>(roots.size()));
+    roots[static_cast<size_t>(count++)] = root;
+  }
+  friend bool operator==(const Completed&, const Completed&) = default;
+};
+
+class Board {
+ public:
+  static constexpr uint8_t kEmpty = 0xFF;
+  static constexpr uint8_t kFrontier = 0xFE;
+
+  Board() { grid_.fill(kEmpty); }
+
+  int TileCount() const { return count_; }
+  static bool InBounds(Cell c) {
+    return c.x >= -kMaxCoord && c.x <= kMaxCoord && c.y >= -kMaxCoord && c.y <= kMaxCoord;
+  }
+  // The placement index of the tile at `c`, or -1. `c` may be one ring outside InBounds.
+  int IndexAt(Cell c) const {
+    const uint8_t v = grid_[GridIndex(c)];
+    return v >= kFrontier ? -1 : v;
+  }
+  bool HasTile(Cell c) const { return IndexAt(c) >= 0; }
+  const PlacedTile& Placed(int index) const { return placed_[static_cast<size_t>(index)]; }
+
+  // Empty cells that share a side with a placed tile, in no particular order.
+  int FrontierSize() const { return frontier_count_; }
+  Cell FrontierCell(int i) const { return frontier_[static_cast<size_t>(i)]; }
+
+  // Bounding box of the placed tiles (meaningless while the board is empty).
+  int min_x() const { return min_x_; }
+  int max_x() const { return max_x_; }
+  int min_y() const { return min_y_; }
+  int max_y() const { return max_y_; }
+
+  // What the placed neighbours of an empty cell ask of a tile there: which sides touch a tile,
+  // and which of those carry a street. A tile fits (streets continue, R6) when its own street
+  // sides restricted to `sides` equal `streets`.
+  struct CellContext {
+    uint8_t sides = 0;
+    uint8_t streets = 0;
+    bool Fits(uint8_t tile_streets) const { return (tile_streets & sides) == streets; }
+  };
+  CellContext Context(Cell c) const;
+
+  // Places a tile (the caller has checked legality) and joins its features to its neighbours'.
+  // Streets and markets that the placement completes are added to `completed`.
+  void Place(const TileSet& set, int tile, Cell c, int rotation, Completed* completed);
+
+  // Closes one side of a placed tile (a wall on it): its ports stop being open. Streets and
+  // markets that this completes are added to `completed`.
+  void CloseSide(const TileSet& set, int index, int side, Completed* completed);
+
+  FeatureId FeatureOf(int index, int local) const { return index * kMaxFeaturesPerTile + local; }
+  FeatureId Root(FeatureId f) const {
+    while (parent_[static_cast<size_t>(f)] != f) f = parent_[static_cast<size_t>(f)];
+    return f;
+  }
+  const FeatureInfo& Info(FeatureId root) const {
+    assert(Root(root) == root);
+    return info_[static_cast<size_t>(root)];
+  }
+  void AddFollower(FeatureId f, int player) { ++info_[Index(Root(f))].followers[Index(player)]; }
+  void RemoveFollower(FeatureId f, int player) {
+    uint8_t& n = info_[Index(Root(f))].followers[Index(player)];
+    assert(n > 0);
+    --n;
+  }
+
+  friend bool operator==(const Board&, const Board&) = default;
+
+ private:
+  static size_t Index(int i) { return static_cast<size_t>(i); }
+  static size_t GridIndex(Cell c) {
+    assert(c.x >= -kGridRadius && c.x <= kGridRadius && c.y >= -kGridRadius && c.y <= kGridRadius);
+    return static_cast<size_t>((c.y + kGridRadius) * kGridSide + (c.x + kGridRadius));
+  }
+  void AddFeatures(const TileType& type, int index);
+  void Join(FeatureId a, FeatureId b);
+  void UpdateFrontier(Cell placed);
+  void RemoveFromFrontier(Cell c);
+
+  std::array<uint8_t, kGridSide * kGridSide> grid_{};
+  std::array<PlacedTile, kMaxTiles> placed_{};
+  std::array<uint16_t, kMaxFeatures> parent_{};
+  std::array<FeatureInfo, kMaxFeatures> info_{};
+  std::array<Cell, kMaxFrontier> frontier_{};
+  int count_ = 0;
+  int frontier_count_ = 0;
+  int min_x_ = 0, max_x_ = 0, min_y_ = 0, max_y_ = 0;
+};
+
+// The players holding the most followers on a feature (R14): a bit per player, 0 if none.
+uint32_t MajorityHolders(const FeatureInfo& info, int players);
+
+}  // namespace carc::core

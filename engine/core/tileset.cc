@@ -1,0 +1,366 @@
+#include "core/tileset.h"
+
+#include <algorithm>
+#include <charconv>
+#include <set>
+
+namespace carc::core {
+namespace {
+
+constexpr int kMaxTileCount = 200;  // a file with more copies than this is surely a mistake
+
+std::vector<std::string_view> SplitWords(std::string_view line) {
+  std::vector<std::string_view> words;
+  size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
+    const size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
+    if (i > start) words.push_back(line.substr(start, i - start));
+  }
+  return words;
+}
+
+bool ParseInt(std::string_view word, int* out) {
+  const auto* end = word.data() + word.size();
+  const auto result = std::from_chars(word.data(), end, *out);
+  return result.ec == std::errc() && result.ptr == end;
+}
+
+bool IsName(std::string_view word, bool allow_upper_and_underscore) {
+  if (word.empty()) return false;
+  return std::all_of(word.begin(), word.end(), [&](char c) {
+    const bool lower_or_digit = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+    const bool extra = (c >= 'A' && c <= 'Z') || c == '_';
+    return lower_or_digit || (allow_upper_and_underscore && extra);
+  });
+}
+
+bool IsAreaLetter(char c) { return c >= 'a' && c <= 'h'; }
+bool IsStreetDigit(char c) { return c >= '1' && c <= '4'; }
+
+const std::array<const char*, 4> kSideNames = {"north", "east", "south", "west"};
+
+}  // namespace
+
+class TileSetParser {
+ public:
+  std::variant<std::shared_ptr<const TileSet>, ParseError> Parse(std::string_view text) {
+    int line_number = 0;
+    size_t pos = 0;
+    while (pos <= text.size()) {
+      size_t end = text.find('\n', pos);
+      if (end == std::string_view::npos) end = text.size();
+      std::string_view line = text.substr(pos, end - pos);
+      pos = end + 1;
+      ++line_number;
+      if (const size_t hash = line.find('#'); hash != std::string_view::npos) {
+        line = line.substr(0, hash);
+      }
+      const auto words = SplitWords(line);
+      if (words.empty()) continue;
+      line_ = line_number;
+      if (!ParseLine(words)) return error_;
+    }
+    if (!seen_header_) return ParseError{0, "the file has no 'tileset <id> <version>' line"};
+    if (set_->types_.empty()) return ParseError{0, "the file has no 'tile' lines"};
+    return std::shared_ptr<const TileSet>(std::move(set_));
+  }
+
+ private:
+  bool Fail(std::string message) {
+    error_ = ParseError{line_, std::move(message)};
+    return false;
+  }
+
+  bool ParseLine(const std::vector<std::string_view>& words) {
+    if (words[0] == "tileset") return ParseHeader(words);
+    if (words[0] == "tile") {
+      if (!seen_header_) return Fail("'tileset <id> <version>' must come before the first tile");
+      return ParseTile(words);
+    }
+    return Fail("unknown line '" + std::string(words[0]) + "' (expected 'tileset' or 'tile')");
+  }
+
+  bool ParseHeader(const std::vector<std::string_view>& words) {
+    if (seen_header_) return Fail("a second 'tileset' line");
+    if (words.size() != 3) return Fail("expected 'tileset <id> <version>'");
+    if (!IsName(words[1], false)) return Fail("the tile-set id must match [a-z0-9-]+");
+    int version = 0;
+    if (!ParseInt(words[2], &version) || version < 0) {
+      return Fail("the tile-set version must be a whole number");
+    }
+    set_->id_ = std::string(words[1]);
+    set_->version_ = version;
+    seen_header_ = true;
+    return true;
+  }
+
+  bool ParseTile(const std::vector<std::string_view>& words) {
+    if (words.size() < 7) {
+      return Fail("expected 'tile <name> <count> <north> <east> <south> <west> [key=value ...]'");
+    }
+    TileType type;
+    if (!IsName(words[1], true)) return Fail("the tile name must match [A-Za-z0-9_-]+");
+    type.name = std::string(words[1]);
+    if (!names_.insert(type.name).second) return Fail("tile name '" + type.name + "' used twice");
+    if (!ParseInt(words[2], &type.count) || type.count < 1 || type.count > 75) {
+      return Fail("the count must be a whole number from 1 to 75");
+    }
+    std::array<char, kPorts> ports{};
+    for (int side = 0; side < kSides; ++side) {
+      const std::string_view word = words[static_cast<size_t>(2 + 1 + side)];
+      if (word.size() != 3) {
+        return Fail(std::string("side '") + std::string(word) + "' (" + kSideNames[side] +
+                    ") must be three characters");
+      }
+      for (int k = 0; k < 3; ++k) ports[static_cast<size_t>(PortOf(side, k))] = word[k];
+    }
+    std::vector<std::string_view> options(words.begin() + 7, words.end());
+    return BuildTile(ports, options, &type) && AddTile(std::move(type));
+  }
+
+  bool BuildTile(const std::array<char, kPorts>& ports, const std::vector<std::string_view>& options,
+                 TileType* type) {
+    std::array<int, 256> index_of_label;
+    index_of_label.fill(kNoFeature);
+    type->port_feature.fill(kNoFeature);
+    for (int port = 0; port < kPorts; ++port) {
+      const char c = ports[static_cast<size_t>(port)];
+      const bool mid = port % kPortsPerSide == kMidPort;
+      if (mid && c == '-') continue;
+      if (mid && !IsStreetDigit(c)) {
+        return Fail(std::string("a midpoint must be '-' or a street digit 1-4, not '") + c + "'");
+      }
+      if (!mid && !IsAreaLetter(c)) {
+        return Fail(std::string("a half must be an area letter a-h, not '") + c + "'");
+      }
+      int& index = index_of_label[static_cast<unsigned char>(c)];
+      if (index == kNoFeature) {
+        if (type->FeatureCount() == kMaxFeaturesPerTile) {
+          return Fail("a tile has at most " + std::to_string(kMaxFeaturesPerTile) + " features");
+        }
+        index = type->FeatureCount();
+        FeatureDef def;
+        def.label = c;
+        def.kind = mid ? FeatureKind::kStreet : FeatureKind::kResidential;
+        type->features.push_back(def);
+      }
+      type->features[static_cast<size_t>(index)].ports |= static_cast<uint16_t>(1u << port);
+      type->port_feature[static_cast<size_t>(port)] = static_cast<int8_t>(index);
+      if (mid) type->street_sides |= static_cast<uint8_t>(1u << SideOfPort(port));
+    }
+    std::vector<bool> declared(type->features.size(), false);
+    for (std::string_view option : options) {
+      if (!ApplyOption(option, index_of_label, &declared, type)) return false;
+    }
+    return CheckTile(declared, *type) && FinishTile(type);
+  }
+
+  bool ApplyOption(std::string_view option, const std::array<int, 256>& index_of_label,
+                   std::vector<bool>* declared, TileType* type) {
+    const size_t eq = option.find('=');
+    if (eq == std::string_view::npos || eq == 0 || eq + 1 == option.size()) {
+      return Fail("expected key=value, got '" + std::string(option) + "'");
+    }
+    const std::string_view key = option.substr(0, eq);
+    const std::string_view value = option.substr(eq + 1);
+    if (key == "building") return ApplyBuilding(value, type);
+    if (key.size() != 1) return Fail("unknown key '" + std::string(key) + "'");
+    const int index = index_of_label[static_cast<unsigned char>(key[0])];
+    if (index == kNoFeature) {
+      return Fail("'" + std::string(key) + "' is declared but not used on the tile's sides");
+    }
+    if ((*declared)[static_cast<size_t>(index)]) {
+      return Fail("'" + std::string(key) + "' is declared twice");
+    }
+    (*declared)[static_cast<size_t>(index)] = true;
+    FeatureDef& def = type->features[static_cast<size_t>(index)];
+    if (def.kind == FeatureKind::kStreet) return ApplyStreetEnd(value, &def);
+    return ApplyAreaKind(value, &def);
+  }
+
+  bool ApplyBuilding(std::string_view value, TileType* type) {
+    if (type->building != Building::kNone) return Fail("a tile carries at most one building");
+    if (value == "public") {
+      type->building = Building::kPublic;
+      return true;
+    }
+    constexpr std::string_view kHistoric = "historic:";
+    if (value.substr(0, kHistoric.size()) != kHistoric || value.size() == kHistoric.size() ||
+        !IsName(value.substr(kHistoric.size()), true)) {
+      return Fail("building must be 'public' or 'historic:<Name>'");
+    }
+    type->building = Building::kHistoric;
+    type->historic_name = std::string(value.substr(kHistoric.size()));
+    std::replace(type->historic_name.begin(), type->historic_name.end(), '_', ' ');
+    return true;
+  }
+
+  bool ApplyStreetEnd(std::string_view value, FeatureDef* def) {
+    if (value == "crossing") {
+      def->end = StreetEnd::kCrossing;
+    } else if (value == "building") {
+      def->end = StreetEnd::kBuilding;
+    } else if (value == "market") {
+      def->end = StreetEnd::kMarket;
+    } else {
+      return Fail("a street end must be crossing, building or market, not '" + std::string(value) +
+                  "'");
+    }
+    return true;
+  }
+
+  bool ApplyAreaKind(std::string_view value, FeatureDef* def) {
+    if (value == "residential") {
+      def->kind = FeatureKind::kResidential;
+      return true;
+    }
+    def->kind = FeatureKind::kMarket;
+    if (value == "fish") {
+      def->market = MarketKind::kFish;
+    } else if (value == "grain") {
+      def->market = MarketKind::kGrain;
+    } else if (value == "livestock") {
+      def->market = MarketKind::kLivestock;
+    } else {
+      return Fail("an area must be residential, fish, grain or livestock, not '" +
+                  std::string(value) + "'");
+    }
+    return true;
+  }
+
+  static int SidesTouched(const FeatureDef& def) {
+    int sides = 0;
+    for (int side = 0; side < kSides; ++side) {
+      if (def.ports & (1u << PortOf(side, kMidPort))) ++sides;
+    }
+    return sides;
+  }
+
+  bool CheckTile(const std::vector<bool>& declared, const TileType& type) {
+    int crossing_ends = 0;
+    bool has_market = false;
+    for (const FeatureDef& def : type.features) {
+      if (def.kind == FeatureKind::kMarket) has_market = true;
+      if (def.kind == FeatureKind::kStreet && def.end == StreetEnd::kCrossing) ++crossing_ends;
+    }
+    for (size_t i = 0; i < type.features.size(); ++i) {
+      const FeatureDef& def = type.features[i];
+      const std::string label(1, def.label);
+      if (def.kind != FeatureKind::kStreet) {
+        if (!declared[i]) return Fail("area '" + label + "' has no kind (e.g. " + label + "=residential)");
+        continue;
+      }
+      const int sides = SidesTouched(def);
+      if (sides > 2) return Fail("street '" + label + "' touches more than two sides");
+      if (sides == 1 && !declared[i]) {
+        return Fail("street '" + label + "' touches one side: say where it ends (" + label +
+                    "=crossing|building|market)");
+      }
+      if (sides == 2 && declared[i]) {
+        return Fail("street '" + label + "' runs through the tile and has no end");
+      }
+      if (def.end == StreetEnd::kCrossing && crossing_ends < 3) {
+        return Fail("a crossing needs at least three street segments ending at it");
+      }
+      if (def.end == StreetEnd::kMarket && !has_market) {
+        return Fail("street '" + label + "' ends at a market, but the tile has none");
+      }
+    }
+    return true;
+  }
+
+  static bool FinishTile(TileType* type) {
+    for (int r = 0; r < 4; ++r) {
+      type->street_sides_rotated[static_cast<size_t>(r)] = RotateSideMask(type->street_sides, r);
+    }
+    // Areas touch where two consecutive halves of the border meet without a street between.
+    std::set<std::array<uint8_t, 2>> touching;
+    for (int port = 0; port < kPorts; ++port) {
+      if (port % kPortsPerSide == kMidPort) continue;
+      const bool first_half = port % kPortsPerSide == 0;
+      const int next = first_half ? port + 2 : (port + 1) % kPorts;
+      if (first_half && type->port_feature[static_cast<size_t>(port + 1)] != kNoFeature) continue;
+      const int a = type->port_feature[static_cast<size_t>(port)];
+      const int b = type->port_feature[static_cast<size_t>(next)];
+      if (a == b) continue;
+      touching.insert({static_cast<uint8_t>(std::min(a, b)), static_cast<uint8_t>(std::max(a, b))});
+    }
+    type->touching_areas.assign(touching.begin(), touching.end());
+    return true;
+  }
+
+  bool AddTile(TileType type) {
+    if (type.building == Building::kHistoric) {
+      if (type.count != 1) return Fail("a historic building is unique: its tile's count must be 1");
+      if (!historic_names_.insert(type.historic_name).second) {
+        return Fail("historic building '" + type.historic_name + "' appears twice");
+      }
+    }
+    type.first_id = set_->TileCount();
+    if (set_->TileCount() + type.count > kMaxTileCount) {
+      return Fail("more than " + std::to_string(kMaxTileCount) + " tiles in the set");
+    }
+    const auto type_index = static_cast<uint8_t>(set_->types_.size());
+    set_->type_of_tile_.insert(set_->type_of_tile_.end(), static_cast<size_t>(type.count), type_index);
+    set_->types_.push_back(std::move(type));
+    return true;
+  }
+
+  std::unique_ptr<TileSet> set_ = std::make_unique<TileSet>();
+  std::set<std::string> names_;
+  std::set<std::string> historic_names_;
+  bool seen_header_ = false;
+  int line_ = 0;
+  ParseError error_;
+};
+
+std::variant<std::shared_ptr<const TileSet>, ParseError> ParseTileSet(std::string_view text) {
+  return TileSetParser().Parse(text);
+}
+
+std::string ParseError::ToString() const {
+  if (line == 0) return message;
+  return "line " + std::to_string(line) + ": " + message;
+}
+
+const char* ToString(FeatureKind kind) {
+  switch (kind) {
+    case FeatureKind::kStreet: return "street";
+    case FeatureKind::kResidential: return "residential";
+    case FeatureKind::kMarket: return "market";
+  }
+  return "?";
+}
+
+const char* ToString(MarketKind kind) {
+  switch (kind) {
+    case MarketKind::kNone: return "none";
+    case MarketKind::kFish: return "fish";
+    case MarketKind::kGrain: return "grain";
+    case MarketKind::kLivestock: return "livestock";
+  }
+  return "?";
+}
+
+const char* ToString(StreetEnd end) {
+  switch (end) {
+    case StreetEnd::kThrough: return "through";
+    case StreetEnd::kCrossing: return "crossing";
+    case StreetEnd::kBuilding: return "building";
+    case StreetEnd::kMarket: return "market";
+  }
+  return "?";
+}
+
+const char* ToString(Building building) {
+  switch (building) {
+    case Building::kNone: return "none";
+    case Building::kPublic: return "public";
+    case Building::kHistoric: return "historic";
+  }
+  return "?";
+}
+
+}  // namespace carc::core

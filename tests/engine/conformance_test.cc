@@ -1,0 +1,187 @@
+// Conformance over many seeded random games: at every step the engine's contract holds.
+//
+// 10,000 games in 10 shards (2-4 players by seed). Cheap invariants are checked at every step of
+// every game; the costlier ones (every legal action applied to a clone, a client following the
+// events) on every step of a fixed subset of games, chosen by seed so any failure reproduces.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "city/default_tiles.h"
+#include "city/game.h"
+#include "city/public_state.h"
+#include "city/random_play.h"
+#include "scenario.h"
+
+namespace carc::city {
+namespace {
+
+constexpr int kShards = 10;
+constexpr int kGamesPerShard = 1000;
+
+Game NewGame(uint64_t seed) {
+  Config config;
+  config.players = 2 + static_cast<int>(seed % 3);
+  auto created = Game::Create(DefaultTileSet(), config, seed);
+  return std::get<Game>(std::move(created));
+}
+
+int FollowersOnBoard(const Game& game, int player) {
+  int n = 0;
+  for (int i = 0; i < game.FollowerSpotCount(); ++i) n += game.Spot(i).player == player;
+  const WallChain& chain = game.chain();
+  for (int end = 0; end < 2; ++end) {
+    for (int i = 0; i < chain.Count(end); ++i) n += chain.Piece(end, i).guard == player;
+  }
+  return n;
+}
+
+// A random action of any kind with random fields; most of them are illegal.
+Action RandomAction(core::Random& random) {
+  Action a;
+  a.kind = static_cast<ActionKind>(random.Below(10));
+  a.x = static_cast<int8_t>(static_cast<int>(random.Below(21)) - 10);
+  a.y = static_cast<int8_t>(static_cast<int>(random.Below(21)) - 10);
+  a.rotation = static_cast<uint8_t>(random.Below(5));
+  a.side = static_cast<uint8_t>(random.Below(5));
+  a.feature = static_cast<uint8_t>(random.Below(9));
+  a.end = static_cast<uint8_t>(random.Below(3));
+  a.tile = static_cast<uint8_t>(random.Below(80));
+  return a;
+}
+
+void CheckStep(const Game& game, const std::vector<Action>& legal, const Game& before) {
+  ASSERT_EQ(game.Hash(), game.RecomputeHash());
+  ASSERT_TRUE(std::is_sorted(legal.begin(), legal.end()));
+  ASSERT_TRUE(std::adjacent_find(legal.begin(), legal.end()) == legal.end()) << "duplicate action";
+  ASSERT_EQ(legal.empty(), game.IsOver());
+  ASSERT_EQ(game.TilesPlaced() + game.TilesDiscarded() + game.TilesLeft() +
+                (game.counters().drawn_tile >= 0 ? 1 : 0),
+            game.tiles().TileCount());
+  for (int p = 0; p < game.players(); ++p) {
+    ASSERT_EQ(game.FollowersInSupply(p) + FollowersOnBoard(game, p), game.config().followers);
+    ASSERT_GE(game.FollowersInSupply(p), 0);
+    for (int s = 0; s < kSourceCount; ++s) {
+      ASSERT_GE(game.Score(p, static_cast<Source>(s)), before.Score(p, static_cast<Source>(s)));
+    }
+  }
+}
+
+void CheckIllegal(const Game& game, const std::vector<Action>& legal, core::Random& random) {
+  for (int i = 0; i < 4; ++i) {
+    const Action a = RandomAction(random);
+    const bool is_legal = std::binary_search(legal.begin(), legal.end(), a);
+    Game copy = game;
+    std::vector<Event> events;
+    // A legal action by the wrong actor, and random actions by the right one.
+    const Actor wrong = game.CurrentDecision().actor == 0 ? 1 : 0;
+    if (!legal.empty()) {
+      ASSERT_EQ(copy.Apply(wrong, legal[0], &events), Error::kWrongPlayer);
+    }
+    if (!is_legal) {
+      ASSERT_TRUE(copy.Apply(game.CurrentDecision().actor, a, &events).has_value());
+    }
+    ASSERT_TRUE(events.empty());
+    ASSERT_TRUE(copy == game);
+  }
+}
+
+void CheckAllLegalApply(const Game& game, const std::vector<Action>& legal) {
+  for (const Action& a : legal) {
+    Game copy = game;
+    ASSERT_FALSE(copy.Apply(game.CurrentDecision().actor, a, nullptr).has_value())
+        << ToString(a.kind);
+    ASSERT_EQ(copy.Hash(), copy.RecomputeHash());
+  }
+}
+
+void PlayAndCheck(uint64_t seed) {
+  Game game = NewGame(seed);
+  const bool deep = seed % 97 == 0;       // every legal action, at every step
+  const bool follow = seed % 13 == 0;     // a client follows the events
+  core::Random choices = ChoiceRandom(seed);
+  core::Random probes(seed * 31 + 7);
+  PublicState client = PublicState::Initial(game.config());
+  if (follow) {
+    ASSERT_TRUE(client == game.Public());
+  }
+  std::vector<Action> legal;
+  std::vector<Event> events;
+  int steps = 0;
+  while (!game.IsOver()) {
+    ASSERT_LT(++steps, 2000) << "the game must end";
+    game.LegalActions(&legal);
+    const Game before = game;
+    ASSERT_TRUE(before == game);
+    if (deep) CheckAllLegalApply(game, legal);
+    if (seed % 5 == 0) CheckIllegal(game, legal, probes);
+    const Action action = legal[static_cast<size_t>(choices.Below(legal.size()))];
+    events.clear();
+    ASSERT_FALSE(game.Apply(game.CurrentDecision().actor, action, &events).has_value());
+    ASSERT_FALSE(events.empty());
+    game.LegalActions(&legal);
+    CheckStep(game, legal, before);
+    if (follow) {
+      for (const Event& e : events) client.Apply(e);
+      ASSERT_TRUE(client == game.Public()) << "step " << steps;
+      ASSERT_EQ(client.Hash(), game.Hash());
+    }
+  }
+  EXPECT_EQ(game.Apply(kChance, Action::Draw(0), nullptr), Error::kGameOver);
+  EXPECT_NE(game.EndedBy(), EndCondition::kNone);
+
+  // Replaying the action list on a fresh game reaches the same state.
+  Game replay = NewGame(seed);
+  for (const HistoryEntry& entry : game.History()) {
+    ASSERT_FALSE(replay.Apply(entry.actor, entry.action, nullptr).has_value());
+  }
+  ASSERT_EQ(replay.Hash(), game.Hash());
+  ASSERT_TRUE(replay == game);
+}
+
+class Conformance : public ::testing::TestWithParam<int> {};
+
+TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
+  const int shard = GetParam();
+  for (int g = 0; g < kGamesPerShard; ++g) {
+    const uint64_t seed = static_cast<uint64_t>(shard * kGamesPerShard + g + 1);
+    ASSERT_NO_FATAL_FAILURE(PlayAndCheck(seed)) << "seed " << seed;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shards, Conformance, ::testing::Range(0, kShards));
+
+TEST(Conformance, SameSeedSameGame) {
+  for (uint64_t seed : {1u, 2u, 77u, 123456789u}) {
+    Game a = NewGame(seed);
+    Game b = NewGame(seed);
+    ASSERT_EQ(a.Order(), b.Order());
+    core::Random ra = ChoiceRandom(seed), rb = ChoiceRandom(seed);
+    PlayBuffers buffers;
+    while (RandomStep(a, ra, buffers)) {
+    }
+    while (RandomStep(b, rb, buffers)) {
+    }
+    EXPECT_TRUE(a == b);
+    EXPECT_EQ(a.History(), b.History());
+  }
+}
+
+TEST(Conformance, DrawnOrderIsRecoverableFromTheActions) {
+  Game game = NewGame(42);
+  core::Random random = ChoiceRandom(42);
+  PlayBuffers buffers;
+  while (RandomStep(game, random, buffers)) {
+  }
+  std::vector<int> drawn;
+  for (const HistoryEntry& e : game.History()) {
+    if (e.action.kind == ActionKind::kDraw) drawn.push_back(e.action.tile);
+  }
+  const std::vector<int> order = game.Order();
+  ASSERT_LE(drawn.size(), order.size());
+  EXPECT_TRUE(std::equal(drawn.begin(), drawn.end(), order.begin()));
+}
+
+}  // namespace
+}  // namespace carc::city
