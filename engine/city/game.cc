@@ -25,6 +25,12 @@ int StreetPoints(int tiles) { return tiles <= 3 ? tiles : 2 * tiles; }  // R13
 
 // Checks R8 for cells once walls exist: a tile may not lie just outside a piece, nor cut a
 // piece's outside off from the open land. Built once per query, then asked per cell.
+//
+// Filling a cell can only cut the open land where the empty cells around it fall apart into
+// separate groups. Then each group is searched (breadth first, the cell counted as filled): a
+// group that reaches beyond the placed tiles' bounding box is still open land (every cell out
+// there joins the open land around a single filled cell); a group that cannot is an enclosed
+// pocket, and no wall piece may look out onto it.
 class WallRuleChecker {
  public:
   WallRuleChecker(const Board& board, const WallChain& chain) : board_(board) {
@@ -33,24 +39,81 @@ class WallRuleChecker {
     for (int end = 0; end < 2; ++end) {
       for (int i = 0; i < chain.Count(end); ++i) outside_[Z(count_++)] = chain.Piece(end, i).outside();
     }
+    // Searches stay inside the box (any cell beyond it ends them), so it bounds the marks.
+    x0_ = board.min_x() - 1;
+    y0_ = board.min_y() - 1;
+    width_ = board.max_x() - board.min_x() + 3;
+    height_ = board.max_y() - board.min_y() + 3;
+    std::fill_n(mark_.begin(), Z(width_ * height_), uint16_t{0});
+    std::fill_n(is_outside_.begin(), Z(width_ * height_), false);
+    for (int i = 0; i < count_; ++i) is_outside_[Index(outside_[Z(i)])] = true;
   }
 
   std::optional<Error> Check(Cell c) {
     if (count_ == 0) return std::nullopt;
-    for (int i = 0; i < count_; ++i) {
-      if (outside_[Z(i)] == c) return Error::kBeyondWall;
-    }
+    if (InBox(c) && is_outside_[Index(c)]) return Error::kBeyondWall;
     if (RemovalKeepsNeighboursJoined(c)) return std::nullopt;
-    land_.Compute(board_, &c);
-    for (int i = 0; i < count_; ++i) {
-      if (!land_.IsOpen(outside_[Z(i)])) return Error::kWallSurrounded;
+    // Marks of earlier checks were made with another cell filled: only this check's count.
+    first_search_ = static_cast<uint16_t>(searches_ + 1);
+    for (int side = 0; side < core::kSides; ++side) {
+      const Cell n = core::Neighbour(c, side);
+      if (board_.HasTile(n) || Beyond(n)) continue;
+      if (mark_[Index(n)] >= first_search_) continue;  // joined to a group searched already
+      if (!SearchReachesBeyond(n, c) && PocketHasWallOutside()) return Error::kWallSurrounded;
     }
     return std::nullopt;
   }
 
  private:
+  bool InBox(Cell c) const {
+    return c.x >= x0_ && c.x < x0_ + width_ && c.y >= y0_ && c.y < y0_ + height_;
+  }
+  bool Beyond(Cell c) const {
+    return c.x <= x0_ || c.x >= x0_ + width_ - 1 || c.y <= y0_ || c.y >= y0_ + height_ - 1;
+  }
+  size_t Index(Cell c) const { return Z((c.y - y0_) * width_ + (c.x - x0_)); }
+
+  // Breadth first from `start` over empty cells, `filled` counting as a tile. Marks the cells
+  // it visits with a new search number; true as soon as it steps beyond the box (or onto a cell
+  // of an earlier search that did).
+  bool SearchReachesBeyond(Cell start, Cell filled) {
+    assert(searches_ < kMaxSearches);
+    const uint16_t id = ++searches_;
+    open_[id] = false;
+    size_t head = 0, tail = 0;
+    mark_[Index(start)] = id;
+    queue_[tail++] = static_cast<uint16_t>(Index(start));
+    while (head < tail) {
+      const int i = queue_[head++];
+      const Cell cur{x0_ + i % width_, y0_ + i / width_};
+      for (int side = 0; side < core::kSides; ++side) {
+        const Cell n = core::Neighbour(cur, side);
+        if (n == filled || board_.HasTile(n)) continue;
+        if (Beyond(n)) return Opened(id);
+        uint16_t& m = mark_[Index(n)];
+        if (m == id) continue;
+        if (m >= first_search_ && open_[m]) return Opened(id);
+        m = id;
+        queue_[tail++] = static_cast<uint16_t>(Index(n));
+      }
+    }
+    return false;
+  }
+  bool Opened(uint16_t id) {
+    open_[id] = true;
+    return true;
+  }
+
+  bool PocketHasWallOutside() const {
+    for (int i = 0; i < count_; ++i) {
+      const Cell o = outside_[Z(i)];
+      if (!Beyond(o) && mark_[Index(o)] == searches_) return true;
+    }
+    return false;
+  }
+
   // True if the empty cells around `c` stay joined to each other without `c`: then filling `c`
-  // cannot split the open land, and the flood fill is not needed.
+  // cannot split the open land, and no search is needed.
   bool RemovalKeepsNeighboursJoined(Cell c) const {
     static constexpr std::array<std::array<int, 2>, 8> kRing = {
         {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}};
@@ -69,10 +132,17 @@ class WallRuleChecker {
     return groups - links <= 1;
   }
 
+  static constexpr int kMaxSearches = 4 * core::kMaxFrontier;
   const Board& board_;
-  std::array<Cell, kMaxWalls + 1> outside_{};
+  std::array<Cell, kMaxWalls + 1> outside_;
   int count_ = 0;
-  OpenLand land_;
+  int x0_ = 0, y0_ = 0, width_ = 0, height_ = 0;
+  uint16_t searches_ = 0;
+  uint16_t first_search_ = 0;
+  std::array<bool, kMaxSearches + 1> open_;  // per search: did it reach beyond the box?
+  std::array<uint16_t, core::kGridSide * core::kGridSide> mark_;
+  std::array<uint16_t, core::kGridSide * core::kGridSide> queue_;
+  std::array<bool, core::kGridSide * core::kGridSide> is_outside_;  // a piece looks onto it
 };
 
 // True if every field that the action's kind does not use is zero: then an accepted action is
@@ -204,48 +274,45 @@ int Game::CurrentStack() const {
 
 int Game::UnwalledDistance() const {
   if (!chain_.HasGate()) return -1;
-  if (chain_.Closed()) return 0;
-  OpenLand land;
-  land.Compute(board_);
-  return city::UnwalledDistance(board_, land, chain_);
+  return city::UnwalledDistance(board_, chain_);
 }
 
-void Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) const {
+int Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) const {
+  int found = 0;
   const core::TileType& type = tiles_->TypeOf(tile);
   if (board_.TileCount() == 0) {  // R5: the first tile lies at the origin
     for (int r = 0; r < 4; ++r) {
       if (out != nullptr) out->push_back(Action::PlaceTile(0, 0, r));
-      if (stop_at_first) return;
+      ++found;
+      if (stop_at_first) return found;
     }
-    return;
+    return found;
   }
-  std::array<Cell, core::kMaxFrontier> cells{};
+  std::array<Board::FrontierEntry, core::kMaxFrontier> cells;
   const int n = board_.FrontierSize();
-  for (int i = 0; i < n; ++i) cells[Z(i)] = board_.FrontierCell(i);
-  std::sort(cells.begin(), cells.begin() + n);
+  for (int i = 0; i < n; ++i) cells[Z(i)] = board_.Frontier(i);
+  if (out != nullptr) {  // the output's order
+    std::sort(cells.begin(), cells.begin() + n, [](const auto& a, const auto& b) {
+      return a.cell() < b.cell();
+    });
+  }
   WallRuleChecker walls(board_, chain_);
   for (int i = 0; i < n; ++i) {
-    const Cell c = cells[Z(i)];
-    const Board::CellContext context = board_.Context(c);
-    uint8_t fitting = 0;
-    for (int r = 0; r < 4; ++r) {
-      if (context.Fits(type.street_sides_rotated[Z(r)])) fitting |= static_cast<uint8_t>(1u << r);
-    }
-    if (fitting == 0 || walls.Check(c).has_value()) continue;
+    const uint8_t fitting = type.fitting_rotations[cells[Z(i)].context.Key()];
+    if (fitting == 0) continue;
+    const Cell c = cells[Z(i)].cell();
+    if (walls.Check(c).has_value()) continue;
     for (int r = 0; r < 4; ++r) {
       if (!(fitting & (1u << r))) continue;
       if (out != nullptr) out->push_back(Action::PlaceTile(c.x, c.y, r));
-      if (stop_at_first) return;
+      ++found;
+      if (stop_at_first) return found;
     }
   }
+  return found;
 }
 
-bool Game::TileFitsSomewhere(int tile) const {
-  std::vector<Action> one;
-  one.reserve(1);
-  Placements(tile, &one, true);
-  return !one.empty();
-}
+bool Game::TileFitsSomewhere(int tile) const { return Placements(tile, nullptr, true) > 0; }
 
 void Game::LegalActions(std::vector<Action>* out) const {
   out->clear();
@@ -548,10 +615,8 @@ void Game::DoPlaceGate(CellSide edge, std::vector<Event>* ev) {
 
 void Game::DoBuildWall(int end, std::vector<Event>* ev) {
   const int player = counters_.decision.actor;
-  OpenLand land;
-  land.Compute(board_);
-  const CellSide edge = end == kFrontEnd ? OutlineEdgeLeaving(board_, land, chain_.FrontVertex())
-                                         : OutlineEdgeArriving(board_, land, chain_.BackVertex());
+  const CellSide edge = end == kFrontEnd ? NextOutlineEdge(board_, chain_.Last(kFrontEnd).edge())
+                                         : PreviousOutlineEdge(board_, chain_.Last(kBackEnd).edge());
   assert(chain_.Find(edge) == nullptr);
   chain_.Add(end, edge);
   --counters_.walls_left;
@@ -605,7 +670,9 @@ void Game::EndTurn(std::vector<Event>* ev) {
   if (TilesLeft() == 0) hold(EndCondition::kLastTilePlaced);
   if (chain_.Closed()) {
     hold(EndCondition::kWallClosed);
-  } else if (chain_.HasGate() && UnwalledDistance() <= config_.closing_distance) {
+  } else if (chain_.HasGate() &&
+             city::UnwalledDistance(board_, chain_, config_.closing_distance + 1) <=
+                 config_.closing_distance) {
     hold(EndCondition::kWallNearlyClosed);
   }
   if (conditions != 0) {  // R24

@@ -107,8 +107,9 @@ class Game {
   int UnwalledDistance() const;
   // Whether a tile could be placed anywhere now (R7).
   bool TileFitsSomewhere(int tile) const;
-  // Legal cells and rotations for a tile, as kPlaceTile actions, sorted.
-  void Placements(int tile, std::vector<Action>* out, bool stop_at_first = false) const;
+  // Legal cells and rotations for a tile, appended to `out` (if given) as kPlaceTile actions,
+  // sorted; returns how many (at most one with `stop_at_first`).
+  int Placements(int tile, std::vector<Action>* out, bool stop_at_first = false) const;
 
   friend bool operator==(const Game&, const Game&) = default;
 

@@ -71,36 +71,49 @@ bool IsOutlineEdge(const Board& board, const OpenLand& land, CellSide edge) {
   return board.HasTile(edge.cell) && land.IsOpen(core::Neighbour(edge.cell, edge.side));
 }
 
-CellSide OutlineEdgeLeaving(const Board& board, const OpenLand& land, Vertex v) {
-  for (int heading = 0; heading < core::kSides; ++heading) {
-    const CellSide e = core::EdgeLeaving(v, heading);
-    if (IsOutlineEdge(board, land, e)) return e;
+namespace {
+// A side of a tile facing an empty cell, seen as a directed edge with the tile on its right.
+bool IsBoundaryEdge(const Board& board, CellSide e) {
+  return board.HasTile(e.cell) && !board.HasTile(core::Neighbour(e.cell, e.side));
+}
+}  // namespace
+
+CellSide NextOutlineEdge(const Board& board, CellSide edge) {
+  const core::Vertex v = core::EdgeEnd(edge.cell, edge.side);
+  const int heading = HeadingOf(edge.side);
+  for (int turn : {3, 0, 1}) {  // left, straight, right
+    const CellSide e = core::EdgeLeaving(v, (heading + turn) % core::kSides);
+    if (IsBoundaryEdge(board, e)) return e;
   }
-  assert(false && "a chain end is always on the outline");
-  return {};
+  assert(false && "the outline is a closed loop");
+  return edge;
 }
 
-CellSide OutlineEdgeArriving(const Board& board, const OpenLand& land, Vertex v) {
-  for (int heading = 0; heading < core::kSides; ++heading) {
-    const CellSide e = core::EdgeArriving(v, heading);
-    if (IsOutlineEdge(board, land, e)) return e;
+CellSide PreviousOutlineEdge(const Board& board, CellSide edge) {
+  const core::Vertex v = core::EdgeStart(edge.cell, edge.side);
+  const int heading = HeadingOf(edge.side);
+  // The edge from which NextOutlineEdge would turn onto `edge`: the one it turned left from
+  // first, then straight on, then right.
+  for (int turn : {1, 0, 3}) {
+    const CellSide e = core::EdgeArriving(v, (heading + turn) % core::kSides);
+    if (IsBoundaryEdge(board, e)) return e;
   }
-  assert(false && "a chain end is always on the outline");
-  return {};
+  assert(false && "the outline is a closed loop");
+  return edge;
 }
 
-int UnwalledDistance(const Board& board, const OpenLand& land, const WallChain& chain) {
+int UnwalledDistance(const Board& board, const WallChain& chain, int limit) {
   if (chain.Closed()) return 0;
-  const Vertex stop = chain.BackVertex();
-  Vertex v = chain.FrontVertex();
+  const WallPiece& back = chain.Last(kBackEnd);
+  const CellSide stop = back.edge();
+  CellSide e = chain.Last(kFrontEnd).edge();
   int distance = 0;
-  while (!(v == stop)) {
-    const CellSide e = OutlineEdgeLeaving(board, land, v);
-    v = core::EdgeEnd(e.cell, e.side);
+  for (;;) {
+    e = NextOutlineEdge(board, e);
+    if (e == stop || distance == limit) return distance;
     ++distance;
     assert(distance <= 4 * core::kMaxTiles + 4);
   }
-  return distance;
 }
 
 }  // namespace carc::city

@@ -129,12 +129,19 @@ class OpenLand {
 
 // An edge of the outline: a side of a placed tile whose other cell is open land.
 bool IsOutlineEdge(const Board& board, const OpenLand& land, CellSide edge);
-// The outline edge leaving `v` (clockwise), and the one arriving at it. The outline is a simple
-// loop, so each exists and is unique at any vertex on it.
-CellSide OutlineEdgeLeaving(const Board& board, const OpenLand& land, Vertex v);
-CellSide OutlineEdgeArriving(const Board& board, const OpenLand& land, Vertex v);
+
+// Walking the outline needs no flood fill. Keep the open land on the left and, at each vertex,
+// take the left-most turn onto an edge with a tile on its right and an empty cell on its left:
+// that hugs one empty cell after another of the same side-joined empty region, so a walk that
+// starts on the outline (next to open land) stays on it even where a hole touches the outline
+// at a single corner. `heading` is the direction of travel (kNorth, kEast, ...).
+constexpr int HeadingOf(int side) { return (side + 1) % core::kSides; }
+// The outline edge that follows `edge` (clockwise), and the one that precedes it.
+CellSide NextOutlineEdge(const Board& board, CellSide edge);
+CellSide PreviousOutlineEdge(const Board& board, CellSide edge);
 
 // R24: outline edges between the front and the back end that hold no wall (0 when closed).
-int UnwalledDistance(const Board& board, const OpenLand& land, const WallChain& chain);
+// The walk stops at `limit`: the result is then min(distance, limit).
+int UnwalledDistance(const Board& board, const WallChain& chain, int limit = 1 << 20);
 
 }  // namespace carc::city

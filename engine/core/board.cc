@@ -60,7 +60,7 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
       if (info_[Index(Root(a))].kind == info_[Index(Root(b))].kind) Join(a, b);
     }
   }
-  UpdateFrontier(c);
+  UpdateFrontier(c, placed.street_sides);
   for (int f = 0; f < type.FeatureCount(); ++f) {
     const FeatureId root = Root(FeatureOf(index, f));
     const FeatureInfo& info = info_[Index(root)];
@@ -78,8 +78,8 @@ void Board::AddFeatures(const TileType& type, int index) {
     const FeatureDef& def = type.features[Index(f)];
     info.kind = def.kind;
     info.market_kinds = MarketBit(def.market);
-    info.open_ports = static_cast<uint16_t>(std::bitset<kPorts>(def.ports).count());
-    info.tiles.set(Index(index));
+    info.open_ports = static_cast<uint16_t>(std::popcount(static_cast<unsigned>(def.ports)));
+    info.tiles.Set(index);
   }
 }
 
@@ -122,20 +122,33 @@ void Board::CloseSide(const TileSet& set, int index, int side, Completed* comple
   }
 }
 
-void Board::UpdateFrontier(Cell placed) {
+void Board::UpdateFrontier(Cell placed, uint8_t street_sides) {
   for (int side = 0; side < kSides; ++side) {
     const Cell n = Neighbour(placed, side);
     uint8_t& v = grid_[GridIndex(n)];
-    if (v != kEmpty || !InBounds(n)) continue;
-    v = kFrontier;
-    assert(frontier_count_ < kMaxFrontier);
-    frontier_[Index(frontier_count_++)] = n;
+    if (v < kFrontier || !InBounds(n)) continue;
+    FrontierEntry* entry = nullptr;
+    if (v == kFrontier) {
+      for (int i = 0; i < frontier_count_ && entry == nullptr; ++i) {
+        if (frontier_[Index(i)].cell() == n) entry = &frontier_[Index(i)];
+      }
+      assert(entry != nullptr);
+    } else {
+      v = kFrontier;
+      assert(frontier_count_ < kMaxFrontier);
+      entry = &frontier_[Index(frontier_count_++)];
+      *entry = FrontierEntry{static_cast<int8_t>(n.x), static_cast<int8_t>(n.y), {}};
+    }
+    // Seen from the neighbour, the new tile lies on the opposite side.
+    const int from = Opposite(side);
+    entry->context.sides |= static_cast<uint8_t>(1u << from);
+    if (street_sides & (1u << side)) entry->context.streets |= static_cast<uint8_t>(1u << from);
   }
 }
 
 void Board::RemoveFromFrontier(Cell c) {
   for (int i = 0; i < frontier_count_; ++i) {
-    if (frontier_[Index(i)] == c) {
+    if (frontier_[Index(i)].cell() == c) {
       frontier_[Index(i)] = frontier_[Index(frontier_count_ - 1)];
       --frontier_count_;
       return;

@@ -12,7 +12,7 @@
 #pragma once
 
 #include <array>
-#include <bitset>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 
@@ -29,6 +29,25 @@ inline constexpr int kGridRadius = kMaxTiles;
 inline constexpr int kGridSide = 2 * kGridRadius + 1;
 inline constexpr int kMaxFeatures = kMaxTiles * kMaxFeaturesPerTile;
 inline constexpr int kMaxFrontier = 4 * kMaxTiles;
+
+// The placement indices of the tiles a feature covers, as a small fixed bit set.
+class TileBits {
+ public:
+  void Set(int index) { words_[static_cast<size_t>(index / 32)] |= 1u << (index % 32); }
+  int Count() const {
+    int n = 0;
+    for (uint32_t w : words_) n += std::popcount(w);
+    return n;
+  }
+  TileBits& operator|=(const TileBits& other) {
+    for (size_t i = 0; i < words_.size(); ++i) words_[i] |= other.words_[i];
+    return *this;
+  }
+  friend bool operator==(const TileBits&, const TileBits&) = default;
+
+ private:
+  std::array<uint32_t, (kMaxTiles + 31) / 32> words_{};
+};
 
 using FeatureId = int;
 
@@ -49,9 +68,9 @@ struct FeatureInfo {
   uint8_t market_kinds = 0;  // MarketBit() of every market kind in the feature
   uint16_t open_ports = 0;   // ports facing an empty cell with no wall between
   std::array<uint8_t, kMaxPlayers> followers{};
-  std::bitset<kMaxTiles> tiles;  // placement indices of the tiles the feature covers
+  TileBits tiles;  // placement indices of the tiles the feature covers
 
-  int TileCount() const { return static_cast<int>(tiles.count()); }
+  int TileCount() const { return tiles.Count(); }
   int FollowerCount() const {
     int n = 0;
     for (uint8_t f : followers) n += f;
@@ -94,16 +113,6 @@ class Board {
   bool HasTile(Cell c) const { return IndexAt(c) >= 0; }
   const PlacedTile& Placed(int index) const { return placed_[static_cast<size_t>(index)]; }
 
-  // Empty cells that share a side with a placed tile, in no particular order.
-  int FrontierSize() const { return frontier_count_; }
-  Cell FrontierCell(int i) const { return frontier_[static_cast<size_t>(i)]; }
-
-  // Bounding box of the placed tiles (meaningless while the board is empty).
-  int min_x() const { return min_x_; }
-  int max_x() const { return max_x_; }
-  int min_y() const { return min_y_; }
-  int max_y() const { return max_y_; }
-
   // What the placed neighbours of an empty cell ask of a tile there: which sides touch a tile,
   // and which of those carry a street. A tile fits (streets continue, R6) when its own street
   // sides restricted to `sides` equal `streets`.
@@ -111,8 +120,30 @@ class Board {
     uint8_t sides = 0;
     uint8_t streets = 0;
     bool Fits(uint8_t tile_streets) const { return (tile_streets & sides) == streets; }
+    // Index into TileType::fitting_rotations.
+    size_t Key() const { return static_cast<size_t>(sides << 4 | streets); }
+    friend bool operator==(const CellContext&, const CellContext&) = default;
   };
   CellContext Context(Cell c) const;
+
+  // Empty cells that share a side with a placed tile, in no particular order, each with its
+  // context (kept up to date as tiles are placed around it).
+  struct FrontierEntry {
+    int8_t x = 0;
+    int8_t y = 0;
+    CellContext context;
+    Cell cell() const { return {x, y}; }
+    friend bool operator==(const FrontierEntry&, const FrontierEntry&) = default;
+  };
+  int FrontierSize() const { return frontier_count_; }
+  const FrontierEntry& Frontier(int i) const { return frontier_[static_cast<size_t>(i)]; }
+  Cell FrontierCell(int i) const { return Frontier(i).cell(); }
+
+  // Bounding box of the placed tiles (meaningless while the board is empty).
+  int min_x() const { return min_x_; }
+  int max_x() const { return max_x_; }
+  int min_y() const { return min_y_; }
+  int max_y() const { return max_y_; }
 
   // Places a tile (the caller has checked legality) and joins its features to its neighbours'.
   // Streets and markets that the placement completes are added to `completed`.
@@ -148,14 +179,14 @@ class Board {
   }
   void AddFeatures(const TileType& type, int index);
   void Join(FeatureId a, FeatureId b);
-  void UpdateFrontier(Cell placed);
+  void UpdateFrontier(Cell placed, uint8_t street_sides);
   void RemoveFromFrontier(Cell c);
 
   std::array<uint8_t, kGridSide * kGridSide> grid_{};
   std::array<PlacedTile, kMaxTiles> placed_{};
   std::array<uint16_t, kMaxFeatures> parent_{};
   std::array<FeatureInfo, kMaxFeatures> info_{};
-  std::array<Cell, kMaxFrontier> frontier_{};
+  std::array<FrontierEntry, kMaxFrontier> frontier_{};
   int count_ = 0;
   int frontier_count_ = 0;
   int min_x_ = 0, max_x_ = 0, min_y_ = 0, max_y_ = 0;

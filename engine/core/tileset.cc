@@ -275,6 +275,15 @@ class TileSetParser {
     for (int r = 0; r < 4; ++r) {
       type->street_sides_rotated[static_cast<size_t>(r)] = RotateSideMask(type->street_sides, r);
     }
+    for (unsigned context = 0; context < 256; ++context) {
+      const unsigned sides = context >> 4;
+      const unsigned streets = context & 0xFu;
+      for (int r = 0; r < 4; ++r) {
+        if ((type->street_sides_rotated[static_cast<size_t>(r)] & sides) == streets) {
+          type->fitting_rotations[context] |= static_cast<uint8_t>(1u << r);
+        }
+      }
+    }
     // Areas touch where two consecutive halves of the border meet without a street between.
     std::set<std::array<uint8_t, 2>> touching;
     for (int port = 0; port < kPorts; ++port) {

@@ -50,6 +50,9 @@ struct TileType {
   std::string historic_name;  // with spaces, e.g. "Saint Sernin"
   uint8_t street_sides = 0;   // bit s: a street crosses the midpoint of side s (unrotated)
   std::array<uint8_t, 4> street_sides_rotated{};  // street_sides for each rotation
+  // For each neighbour context (sides touching a tile << 4 | those with a street), the
+  // rotations (bit r) in which the tile's streets continue theirs: one lookup per cell.
+  std::array<uint8_t, 256> fitting_rotations{};
 
   // The feature at `port` when the tile is turned `rotation` quarter turns clockwise.
   int FeatureAt(int port, int rotation) const {

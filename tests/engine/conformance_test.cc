@@ -96,6 +96,62 @@ void CheckAllLegalApply(const Game& game, const std::vector<Action>& legal) {
   }
 }
 
+// The wall's invariants, checked against a full flood fill of the open land: every piece lies
+// between a tile and open land (R19), and the closing distance equals the outline's length less
+// the pieces on it (the chain is one stretch of the outline loop, R24).
+void CheckWallAgainstFloodFill(const Game& game) {
+  const WallChain& chain = game.chain();
+  if (!chain.HasGate()) return;
+  OpenLand land;
+  land.Compute(game.board());
+  int outline = 0;
+  for (int i = 0; i < game.board().TileCount(); ++i) {
+    for (int side = 0; side < core::kSides; ++side) {
+      outline += IsOutlineEdge(game.board(), land, {game.board().Placed(i).cell(), side});
+    }
+  }
+  ASSERT_TRUE(IsOutlineEdge(game.board(), land, chain.Gate().edge()));
+  for (int end = 0; end < 2; ++end) {
+    for (int i = 0; i < chain.Count(end); ++i) {
+      ASSERT_TRUE(IsOutlineEdge(game.board(), land, chain.Piece(end, i).edge()));
+    }
+  }
+  const int expected = chain.Closed() ? 0 : outline - 1 - chain.PieceCount();
+  ASSERT_EQ(game.UnwalledDistance(), expected);
+}
+
+// R8 by brute force: the legal placements are the frontier cells and rotations where streets
+// continue, the cell is not just outside a piece, and a flood fill with the tile placed still
+// reaches every piece's outside.
+void CheckPlacementsAgainstFloodFill(const Game& game, const std::vector<Action>& legal) {
+  const core::Board& board = game.board();
+  const WallChain& chain = game.chain();
+  if (board.TileCount() == 0) return;
+  std::vector<Cell> outsides;
+  if (chain.HasGate()) outsides.push_back(chain.Gate().outside());
+  for (int end = 0; end < 2; ++end) {
+    for (int i = 0; i < chain.Count(end); ++i) outsides.push_back(chain.Piece(end, i).outside());
+  }
+  const core::TileType& type = game.tiles().TypeOf(game.counters().drawn_tile);
+  std::vector<Action> expected;
+  for (int i = 0; i < board.FrontierSize(); ++i) {
+    const Cell c = board.FrontierCell(i);
+    bool allowed = std::find(outsides.begin(), outsides.end(), c) == outsides.end();
+    if (allowed && !outsides.empty()) {
+      OpenLand land;
+      land.Compute(board, &c);
+      for (Cell o : outsides) allowed = allowed && land.IsOpen(o);
+    }
+    for (int r = 0; allowed && r < 4; ++r) {
+      if (board.Context(c).Fits(type.street_sides_rotated[static_cast<size_t>(r)])) {
+        expected.push_back(Action::PlaceTile(c.x, c.y, r));
+      }
+    }
+  }
+  std::sort(expected.begin(), expected.end());
+  ASSERT_EQ(expected, legal);
+}
+
 void PlayAndCheck(uint64_t seed) {
   Game game = NewGame(seed);
   const bool deep = seed % 97 == 0;       // every legal action, at every step
@@ -115,6 +171,9 @@ void PlayAndCheck(uint64_t seed) {
     const Game before = game;
     ASSERT_TRUE(before == game);
     if (deep) CheckAllLegalApply(game, legal);
+    if (seed % 7 == 0 && game.CurrentDecision().kind == DecisionKind::kPlaceTile) {
+      ASSERT_NO_FATAL_FAILURE(CheckPlacementsAgainstFloodFill(game, legal));
+    }
     if (seed % 5 == 0) CheckIllegal(game, legal, probes);
     const Action action = legal[static_cast<size_t>(choices.Below(legal.size()))];
     events.clear();
@@ -122,6 +181,9 @@ void PlayAndCheck(uint64_t seed) {
     ASSERT_FALSE(events.empty());
     game.LegalActions(&legal);
     CheckStep(game, legal, before);
+    if (seed % 3 == 0) {
+      ASSERT_NO_FATAL_FAILURE(CheckWallAgainstFloodFill(game));
+    }
     if (follow) {
       for (const Event& e : events) client.Apply(e);
       ASSERT_TRUE(client == game.Public()) << "step " << steps;

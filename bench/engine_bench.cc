@@ -1,0 +1,129 @@
+// Engine benchmarks: whole random games per second, legal-action generation per decision, the
+// cost of cloning, and the memory of one game state. Run:
+//   ./build/release/bench/engine_bench            (docs/performance.md has the figures)
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "city/default_tiles.h"
+#include "city/game.h"
+#include "city/random_play.h"
+
+namespace carc::city {
+namespace {
+
+Game NewGame(uint64_t seed, int players) {
+  Config config;
+  config.players = players;
+  return std::get<Game>(Game::Create(DefaultTileSet(), config, seed));
+}
+
+// Complete random games with 4 players (2, 3 with the argument), one after the other.
+void BM_RandomGame(benchmark::State& state) {
+  const int players = static_cast<int>(state.range(0));
+  PlayBuffers buffers;
+  uint64_t seed = 1;
+  int64_t actions = 0;
+  for (auto _ : state) {
+    Game game = NewGame(seed, players);
+    core::Random random = ChoiceRandom(seed++);
+    while (RandomStep(game, random, buffers)) {
+    }
+    actions += static_cast<int64_t>(game.History().size());
+    benchmark::DoNotOptimize(game.Hash());
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["actions_per_game"] =
+      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_RandomGame)->Arg(4)->Arg(3)->Arg(2)->Unit(benchmark::kMicrosecond);
+
+// Positions met in random games, taken at every decision of the given kind (or all kinds).
+std::vector<Game> Positions(std::optional<DecisionKind> kind, int games) {
+  std::vector<Game> positions;
+  PlayBuffers buffers;
+  for (int g = 0; g < games; ++g) {
+    Game game = NewGame(1000 + static_cast<uint64_t>(g), 4);
+    core::Random random = ChoiceRandom(1000 + static_cast<uint64_t>(g));
+    while (!game.IsOver()) {
+      if (!kind || game.CurrentDecision().kind == *kind) positions.push_back(game);
+      RandomStep(game, random, buffers);
+    }
+  }
+  return positions;
+}
+
+void LegalActionsOver(benchmark::State& state, const std::vector<Game>& positions) {
+  std::vector<Action> legal;
+  legal.reserve(1024);
+  size_t i = 0;
+  int64_t produced = 0;
+  for (auto _ : state) {
+    positions[i].LegalActions(&legal);
+    produced += static_cast<int64_t>(legal.size());
+    benchmark::DoNotOptimize(legal.data());
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["actions_per_decision"] =
+      benchmark::Counter(static_cast<double>(produced), benchmark::Counter::kAvgIterations);
+}
+
+// Legal actions of any decision, in proportion to how often each occurs in play.
+void BM_LegalActionsAnyDecision(benchmark::State& state) {
+  static const std::vector<Game> positions = Positions(std::nullopt, 20);
+  LegalActionsOver(state, positions);
+}
+BENCHMARK(BM_LegalActionsAnyDecision);
+
+// Legal tile placements, the costliest decision (frontier x rotations, wall rules).
+void BM_LegalActionsPlaceTile(benchmark::State& state) {
+  static const std::vector<Game> positions = Positions(DecisionKind::kPlaceTile, 20);
+  LegalActionsOver(state, positions);
+}
+BENCHMARK(BM_LegalActionsPlaceTile);
+
+// Placements once the wall exists (R8 checks on every frontier cell).
+void BM_LegalActionsPlaceTileWithWall(benchmark::State& state) {
+  static const std::vector<Game> positions = [] {
+    std::vector<Game> all = Positions(DecisionKind::kPlaceTile, 60);
+    std::vector<Game> walled;
+    for (Game& g : all) {
+      if (g.chain().HasGate()) walled.push_back(std::move(g));
+    }
+    return walled;
+  }();
+  LegalActionsOver(state, positions);
+}
+BENCHMARK(BM_LegalActionsPlaceTileWithWall);
+
+void BM_CloneGame(benchmark::State& state) {
+  static const std::vector<Game> positions = Positions(DecisionKind::kPlaceTile, 2);
+  const Game& game = positions[positions.size() / 2];
+  for (auto _ : state) {
+    Game copy = game;
+    benchmark::DoNotOptimize(&copy);
+  }
+}
+BENCHMARK(BM_CloneGame);
+
+// The memory of one game state: the value itself plus its history's heap buffer.
+void BM_GameStateMemory(benchmark::State& state) {
+  Game game = NewGame(7, 4);
+  PlayBuffers buffers;
+  core::Random random = ChoiceRandom(7);
+  while (RandomStep(game, random, buffers)) {
+  }
+  for (auto _ : state) benchmark::DoNotOptimize(game.Hash());
+  const double history_bytes =
+      static_cast<double>(game.History().capacity() * sizeof(HistoryEntry));
+  state.counters["sizeof_Game_bytes"] = static_cast<double>(sizeof(Game));
+  state.counters["history_heap_bytes"] = history_bytes;
+  state.counters["total_bytes"] = static_cast<double>(sizeof(Game)) + history_bytes;
+}
+BENCHMARK(BM_GameStateMemory)->Iterations(1);
+
+}  // namespace
+}  // namespace carc::city
+
+BENCHMARK_MAIN();

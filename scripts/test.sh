@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Every test: installs what is missing, checks formatting, builds with warnings as errors and
+# runs all tests, then runs the engine tests again under AddressSanitizer + UBSan, runs
+# clang-tidy, and smoke-runs the benchmarks.
+#   ./scripts/test.sh            (CARC_SKIP_TIDY=1 skips clang-tidy, CARC_SKIP_ASAN=1 the sanitizers)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/deps.sh
+carc_install_deps
+
+jobs=$(nproc)
+sources=$(git ls-files '*.cc' '*.h' 2>/dev/null || find engine tools tests bench -name '*.cc' -o -name '*.h')
+
+echo "==> clang-format"
+# shellcheck disable=SC2086
+clang-format --dry-run --Werror $sources
+
+# Optimised, with assertions on (no NDEBUG), warnings as errors.
+echo "==> build (warnings are errors)"
+cmake -S . -B build/test -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" -DCARC_WERROR=ON > /dev/null
+cmake --build build/test -j "$jobs"
+
+echo "==> tests"
+ctest --test-dir build/test --output-on-failure -j "$jobs"
+
+if [ "${CARC_SKIP_ASAN:-0}" != "1" ]; then
+  echo "==> engine tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+  cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCARC_WERROR=ON -DCARC_SANITIZE=ON \
+    -DCARC_BUILD_BENCH=OFF > /dev/null
+  cmake --build build/asan -j "$jobs" --target engine_tests
+  ctest --test-dir build/asan --output-on-failure -j "$jobs" -L engine
+fi
+
+if [ "${CARC_SKIP_TIDY:-0}" != "1" ]; then
+  echo "==> clang-tidy (.clang-tidy: warnings are errors)"
+  run-clang-tidy -p build/test -j "$jobs" -quiet "$(pwd)/(engine|tools|bench)/.*\.cc$" \
+    > build/test/clang-tidy.log 2>&1 || { grep -E "error|warning" build/test/clang-tidy.log; exit 1; }
+fi
+
+echo "==> benchmarks (smoke run)"
+./build/test/bench/engine_bench --benchmark_min_time=0.05 > /dev/null
+echo "==> all tests passed"
