@@ -1,6 +1,7 @@
 #include "city/notation.h"
 
 #include <charconv>
+#include <type_traits>
 #include <vector>
 
 namespace carc::city {
@@ -88,6 +89,90 @@ std::variant<ParsedAction, std::string> ParseBody(const Game& game,
 }
 
 }  // namespace
+
+namespace {
+
+class Line {
+ public:
+  explicit Line(const char* name) : text_(name) {}
+  Line& Add(const char* key, int value) {
+    text_ += std::string(" ") + key + "=" + std::to_string(value);
+    return *this;
+  }
+  Line& Add(const char* key, const std::string& value) {
+    text_ += std::string(" ") + key + "=" + value;
+    return *this;
+  }
+  Line& Side(int side) { return Add("side", std::string(1, side < 4 ? kSideLetters[side] : '?')); }
+  Line& End(int end) { return Add("end", end == kFrontEnd ? "front" : "back"); }
+  Line& Points(const Points& points) {
+    std::string list;
+    for (size_t p = 0; p < points.size(); ++p) list += (p ? "," : "") + std::to_string(points[p]);
+    return Add("points", list);
+  }
+  std::string text() const { return text_; }
+
+ private:
+  std::string text_;
+};
+
+const char* CauseName(ScoreCause cause) {
+  switch (cause) {
+    case ScoreCause::kTile: return "tile";
+    case ScoreCause::kWall: return "wall";
+    case ScoreCause::kClosingWall: return "closing_wall";
+  }
+  return "?";
+}
+
+}  // namespace
+
+std::string FormatEvent(const Event& event) {
+  Line line(EventName(event));
+  std::visit(
+      [&line](const auto& e) {
+        using T = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<T, TileDrawn>) {
+          line.Add("tile", e.tile).Add("stack", e.stack);
+        } else if constexpr (std::is_same_v<T, StackStarted>) {
+          line.Add("stack", e.stack);
+        } else if constexpr (std::is_same_v<T, TileDiscarded>) {
+          line.Add("tile", e.tile);
+        } else if constexpr (std::is_same_v<T, TilePlaced>) {
+          line.Add("player", e.player).Add("tile", e.tile).Add("x", e.x).Add("y", e.y).Add("rotation", e.rotation);
+        } else if constexpr (std::is_same_v<T, FollowerPlaced>) {
+          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Add("feature", e.feature).Add("role", ToString(e.role));
+        } else if constexpr (std::is_same_v<T, FeatureScored>) {
+          line.Add("kind", ToString(e.kind)).Add("x", e.x).Add("y", e.y).Add("feature", e.feature)
+              .Add("tiles", e.tiles).Add("market_kinds", e.market_kinds).Add("cause", CauseName(e.cause))
+              .Points(e.points);
+        } else if constexpr (std::is_same_v<T, FollowerReturned>) {
+          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Add("feature", e.feature)
+              .Add("scored", e.scored ? "yes" : "no");
+        } else if constexpr (std::is_same_v<T, WallRoundBegun>) {
+          line.Add("scorer", e.scorer).Add("pieces", e.pieces);
+        } else if constexpr (std::is_same_v<T, GatePlaced> || std::is_same_v<T, GuardPlaced>) {
+          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Side(e.side);
+        } else if constexpr (std::is_same_v<T, WallBuilt>) {
+          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Side(e.side).End(e.end);
+        } else if constexpr (std::is_same_v<T, TowerPlaced>) {
+          line.Add("player", e.player).End(e.end).Add("position", e.position).Add("points", e.points);
+        } else if constexpr (std::is_same_v<T, WallCompleted>) {
+          line.Add("sides", e.sides);
+        } else if constexpr (std::is_same_v<T, StewardsScored>) {
+          line.Add("x", e.x).Add("y", e.y).Add("feature", e.feature).Add("markets", e.markets).Points(e.points);
+        } else if constexpr (std::is_same_v<T, GuardScored>) {
+          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Side(e.side)
+              .Add("public", e.public_buildings).Add("historic", e.historic_buildings).Add("points", e.points);
+        } else if constexpr (std::is_same_v<T, GameOver>) {
+          line.Add("ended_by", ToString(e.condition)).Add("conditions", e.conditions).Add("winners", e.winners);
+        } else if constexpr (std::is_same_v<T, DecisionRequested>) {
+          line.Add("actor", e.decision.actor).Add("decision", ToString(e.decision.kind)).Add("turn", e.turn_player);
+        }
+      },
+      event);
+  return line.text();
+}
 
 std::string FormatActor(Actor actor) {
   if (actor == kChance) return "chance";

@@ -27,6 +27,9 @@ struct ParsedAction {
 // Formats an action as the game before it would see it (no actor prefix).
 std::string FormatAction(const Game& game, const Action& action);
 std::string FormatActor(Actor actor);
+// One event as a line of `name key=value ...`, e.g.
+// "tile_placed player=0 tile=12 x=0 y=-1 rotation=3". Stable: golden transcripts use it.
+std::string FormatEvent(const Event& event);
 // Parses one line (no comment, not blank) of the notation; the error says what is wrong.
 std::variant<ParsedAction, std::string> ParseAction(const Game& game, std::string_view line);
 

@@ -32,6 +32,26 @@ inline bool RandomStep(Game& game, core::Random& random, PlayBuffers& buffers) {
   return true;
 }
 
+// A player who places a follower, guard or tower whenever the rules allow (nine times in ten),
+// and otherwise chooses uniformly: games then score more and build more wall than uniformly
+// random ones, which reach the wall's end conditions far more often.
+inline Action EagerChoice(const std::vector<Action>& legal, core::Random& random) {
+  size_t placing = 0;
+  for (const Action& a : legal) {
+    placing += a.kind == ActionKind::kPlaceFollower || a.kind == ActionKind::kPlaceGuard ||
+               a.kind == ActionKind::kPlaceTower;
+  }
+  if (placing == 0 || random.Below(10) == 0) return legal[static_cast<size_t>(random.Below(legal.size()))];
+  size_t pick = static_cast<size_t>(random.Below(placing));
+  for (const Action& a : legal) {
+    const bool is_placing = a.kind == ActionKind::kPlaceFollower ||
+                            a.kind == ActionKind::kPlaceGuard || a.kind == ActionKind::kPlaceTower;
+    if (is_placing && pick-- == 0) return a;
+  }
+  assert(false);
+  return legal.front();
+}
+
 // The generator a self-played game with this seed uses for its choices.
 inline core::Random ChoiceRandom(uint64_t seed) { return core::Random(core::Mix64(seed ^ 0x5EEDC17EULL)); }
 

@@ -202,6 +202,67 @@ void PlayAndCheck(uint64_t seed) {
   ASSERT_TRUE(replay == game);
 }
 
+// A second family reaches the wall's end conditions, which uniformly random games seldom do
+// (they nearly always run out of tiles first): players who place a follower whenever they can
+// (so more features score and more walls are built), and smaller wall supplies.
+struct Variant {
+  int walls;
+  std::array<int, 3> stacks;
+  int closing_distance;
+};
+
+// Plays one eager game with a full check at every step; returns how it ended.
+EndCondition PlayEager(uint64_t seed, const Variant& variant) {
+  Config config;
+  config.players = 2 + static_cast<int>(seed % 3);
+  config.walls = variant.walls;
+  config.stack_sizes = variant.stacks;
+  config.closing_distance = variant.closing_distance;
+  Game game = std::get<Game>(Game::Create(DefaultTileSet(), config, seed));
+  core::Random random = ChoiceRandom(seed);
+  std::vector<Action> legal;
+  PublicState client = PublicState::Initial(config);
+  std::vector<Event> events;
+  while (!game.IsOver()) {
+    game.LegalActions(&legal);
+    const Game before = game;
+    events.clear();
+    EXPECT_FALSE(game.Apply(game.CurrentDecision().actor, EagerChoice(legal, random), &events));
+    game.LegalActions(&legal);
+    CheckStep(game, legal, before);
+    CheckWallAgainstFloodFill(game);
+    for (const Event& e : events) client.Apply(e);
+    EXPECT_EQ(client.Hash(), game.Hash());
+    if (::testing::Test::HasFatalFailure() || ::testing::Test::HasNonfatalFailure()) break;
+  }
+  EXPECT_TRUE(client == game.Public());
+  return game.EndedBy();
+}
+
+TEST(ConformanceEager, EveryEndConditionOccursAndEveryInvariantHolds) {
+  std::array<int, 5> ended{};
+  // The last two start the wall with the city's first tiles, so the chain can wrap it whole.
+  const std::array<Variant, 5> variants = {{{70, {30, 25, 20}, 5},
+                                            {8, {30, 25, 20}, 5},
+                                            {70, {10, 25, 40}, 20},
+                                            {70, {1, 1, 73}, 0},
+                                            {70, {2, 3, 70}, 0}}};
+  for (size_t v = 0; v < variants.size(); ++v) {
+    for (uint64_t g = 1; g <= 250; ++g) {
+      const uint64_t seed = g * 100 + v;
+      const EndCondition end = PlayEager(seed, variants[v]);
+      ASSERT_FALSE(HasFailure()) << "seed " << seed << ", variant " << v;
+      ++ended[static_cast<size_t>(end)];
+    }
+  }
+  for (EndCondition c : {EndCondition::kLastWallBuilt, EndCondition::kLastTilePlaced,
+                         EndCondition::kWallNearlyClosed, EndCondition::kWallClosed}) {
+    EXPECT_GT(ended[static_cast<size_t>(c)], 0) << ToString(c) << " never ended a game";
+  }
+  std::printf("eager games ended by: last wall %d, last tile %d, nearly closed %d, closed %d\n",
+              ended[1], ended[2], ended[3], ended[4]);
+}
+
 class Conformance : public ::testing::TestWithParam<int> {};
 
 TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
