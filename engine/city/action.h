@@ -21,11 +21,11 @@ enum class ActionKind : uint8_t {
   kPlaceTile,      // x, y, rotation
   kPlaceFollower,  // feature: index of a feature of the tile just placed
   kSkipFollower,
-  kPlaceGate,      // x, y, side: the gate on that side of a placed tile
-  kBuildWall,      // end: continue the wall chain at its front (0) or back (1) end
-  kPlaceGuard,     // a guard on the wall piece just built
+  kPlaceGate,   // x, y, side: the gate on that side of a placed tile
+  kBuildWall,   // end: continue the wall chain at its front (0) or back (1) end
+  kPlaceGuard,  // a guard on the wall piece just built
   kSkipGuard,
-  kPlaceTower,     // end: a tower on the front (0) or back (1) end of the chain
+  kPlaceTower,  // end: a tower on the front (0) or back (1) end of the chain
   kSkipTower,
 };
 

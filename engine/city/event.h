@@ -40,14 +40,14 @@ struct TilePlaced {
 };
 struct FollowerPlaced {
   uint8_t player;
-  int8_t x, y;  // the tile
-  uint8_t feature;  // index of the feature on that tile
+  int8_t x, y;             // the tile
+  uint8_t feature;         // index of the feature on that tile
   core::FeatureKind role;  // street: citizen, market: seller, residential: steward
 };
 // A street or market was completed; `points` per player (all zero if nobody held it).
 struct FeatureScored {
   core::FeatureKind kind;
-  int8_t x, y;  // one tile of the feature (the earliest placed) ...
+  int8_t x, y;      // one tile of the feature (the earliest placed) ...
   uint8_t feature;  // ... and the feature's index on it
   uint8_t tiles;
   uint8_t market_kinds;  // number of different kinds (markets)
@@ -118,8 +118,7 @@ struct DecisionRequested {
 using Event = std::variant<TileDrawn, StackStarted, WallPhaseBegun, TileDiscarded, TilePlaced,
                            FollowerPlaced, FeatureScored, FollowerReturned, WallRoundBegun,
                            GatePlaced, WallBuilt, ChainClosed, GuardPlaced, TowerPlaced,
-                           WallCompleted, StewardsScored, GuardScored, GameOver,
-                           DecisionRequested>;
+                           WallCompleted, StewardsScored, GuardScored, GameOver, DecisionRequested>;
 
 // The name of an event's type, e.g. "tile_placed".
 const char* EventName(const Event& event);

@@ -37,7 +37,8 @@ class WallRuleChecker {
     if (!chain.HasGate()) return;
     outside_[Z(count_++)] = chain.Gate().outside();
     for (int end = 0; end < 2; ++end) {
-      for (int i = 0; i < chain.Count(end); ++i) outside_[Z(count_++)] = chain.Piece(end, i).outside();
+      for (int i = 0; i < chain.Count(end); ++i)
+        outside_[Z(count_++)] = chain.Piece(end, i).outside();
     }
     // Searches stay inside the box (any cell beyond it ends them), so it bounds the marks.
     x0_ = board.min_x() - 1;
@@ -150,21 +151,28 @@ class WallRuleChecker {
 bool OnlyItsOwnFields(const Action& a) {
   Action canonical{.kind = a.kind};
   switch (a.kind) {
-    case ActionKind::kDraw: canonical.tile = a.tile; break;
+    case ActionKind::kDraw:
+      canonical.tile = a.tile;
+      break;
     case ActionKind::kPlaceTile:
       canonical.x = a.x;
       canonical.y = a.y;
       canonical.rotation = a.rotation;
       break;
-    case ActionKind::kPlaceFollower: canonical.feature = a.feature; break;
+    case ActionKind::kPlaceFollower:
+      canonical.feature = a.feature;
+      break;
     case ActionKind::kPlaceGate:
       canonical.x = a.x;
       canonical.y = a.y;
       canonical.side = a.side;
       break;
     case ActionKind::kBuildWall:
-    case ActionKind::kPlaceTower: canonical.end = a.end; break;
-    default: break;
+    case ActionKind::kPlaceTower:
+      canonical.end = a.end;
+      break;
+    default:
+      break;
   }
   return canonical == a;
 }
@@ -292,9 +300,8 @@ int Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) con
   const int n = board_.FrontierSize();
   for (int i = 0; i < n; ++i) cells[Z(i)] = board_.Frontier(i);
   if (out != nullptr) {  // the output's order
-    std::sort(cells.begin(), cells.begin() + n, [](const auto& a, const auto& b) {
-      return a.cell() < b.cell();
-    });
+    std::sort(cells.begin(), cells.begin() + n,
+              [](const auto& a, const auto& b) { return a.cell() < b.cell(); });
   }
   WallRuleChecker walls(board_, chain_);
   for (int i = 0; i < n; ++i) {
@@ -338,7 +345,8 @@ void Game::LegalActions(std::vector<Action>* out) const {
       for (int i = 0; i < board_.TileCount(); ++i) {
         const Cell c = board_.Placed(i).cell();
         for (int side = 0; side < core::kSides; ++side) {
-          if (IsOutlineEdge(board_, land, {c, side})) out->push_back(Action::PlaceGate(c.x, c.y, side));
+          if (IsOutlineEdge(board_, land, {c, side}))
+            out->push_back(Action::PlaceGate(c.x, c.y, side));
         }
       }
       std::sort(out->begin(), out->end());
@@ -478,19 +486,37 @@ std::optional<Error> Game::Apply(Actor actor, const Action& a, std::vector<Event
 
   history_.push_back({actor, a});
   switch (a.kind) {
-    case ActionKind::kDraw: DoDraw(a.tile, ev); break;
-    case ActionKind::kPlaceTile: DoPlaceTile({a.x, a.y}, a.rotation, ev); break;
-    case ActionKind::kPlaceFollower: DoPlaceFollower(a.feature, ev); break;
-    case ActionKind::kSkipFollower: ScoreTurnCompletions(ev); break;
-    case ActionKind::kPlaceGate: DoPlaceGate({{a.x, a.y}, a.side}, ev); break;
-    case ActionKind::kBuildWall: DoBuildWall(a.end, ev); break;
-    case ActionKind::kPlaceGuard: DoPlaceGuard(ev); break;
+    case ActionKind::kDraw:
+      DoDraw(a.tile, ev);
+      break;
+    case ActionKind::kPlaceTile:
+      DoPlaceTile({a.x, a.y}, a.rotation, ev);
+      break;
+    case ActionKind::kPlaceFollower:
+      DoPlaceFollower(a.feature, ev);
+      break;
+    case ActionKind::kSkipFollower:
+      ScoreTurnCompletions(ev);
+      break;
+    case ActionKind::kPlaceGate:
+      DoPlaceGate({{a.x, a.y}, a.side}, ev);
+      break;
+    case ActionKind::kBuildWall:
+      DoBuildWall(a.end, ev);
+      break;
+    case ActionKind::kPlaceGuard:
+      DoPlaceGuard(ev);
+      break;
     case ActionKind::kSkipGuard:
       ++round_pos_;
       NextWallStep(ev);
       break;
-    case ActionKind::kPlaceTower: DoPlaceTower(a.end, ev); break;
-    case ActionKind::kSkipTower: EndTurn(ev); break;
+    case ActionKind::kPlaceTower:
+      DoPlaceTower(a.end, ev);
+      break;
+    case ActionKind::kSkipTower:
+      EndTurn(ev);
+      break;
   }
   return std::nullopt;
 }
@@ -615,14 +641,15 @@ void Game::DoPlaceGate(CellSide edge, std::vector<Event>* ev) {
 
 void Game::DoBuildWall(int end, std::vector<Event>* ev) {
   const int player = counters_.decision.actor;
-  const CellSide edge = end == kFrontEnd ? NextOutlineEdge(board_, chain_.Last(kFrontEnd).edge())
-                                         : PreviousOutlineEdge(board_, chain_.Last(kBackEnd).edge());
+  const CellSide edge = end == kFrontEnd
+                            ? NextOutlineEdge(board_, chain_.Last(kFrontEnd).edge())
+                            : PreviousOutlineEdge(board_, chain_.Last(kBackEnd).edge());
   assert(chain_.Find(edge) == nullptr);
   chain_.Add(end, edge);
   --counters_.walls_left;
   last_end_ = end;
-  board_hash_ ^= WallFact(PiecePosition(end, chain_.Count(end) - 1), edge.cell.x, edge.cell.y,
-                          edge.side);
+  board_hash_ ^=
+      WallFact(PiecePosition(end, chain_.Count(end) - 1), edge.cell.x, edge.cell.y, edge.side);
   Emit(ev, WallBuilt{static_cast<uint8_t>(player), static_cast<int8_t>(edge.cell.x),
                      static_cast<int8_t>(edge.cell.y), static_cast<uint8_t>(edge.side),
                      static_cast<uint8_t>(end)});
@@ -630,7 +657,7 @@ void Game::DoBuildWall(int end, std::vector<Event>* ev) {
     counters_.chain_closed = true;
     Emit(ev, ChainClosed{});
   }
-  CloseEdge(edge, ScoreCause::kWall, ev);  // R21
+  CloseEdge(edge, ScoreCause::kWall, ev);          // R21
   Request(player, DecisionKind::kPlaceGuard, ev);  // R15: a returned follower may guard here
 }
 
@@ -653,8 +680,8 @@ void Game::DoPlaceTower(int end, std::vector<Event>* ev) {
   const int player = counters_.decision.actor;
   const int points = chain_.PiecesToPreviousTower(end);  // R23, R25
   const int position = chain_.Count(end);
-  chain_.AddTower({static_cast<uint8_t>(player), static_cast<uint8_t>(end),
-                   static_cast<uint8_t>(position)});
+  chain_.AddTower(
+      {static_cast<uint8_t>(player), static_cast<uint8_t>(end), static_cast<uint8_t>(position)});
   --Player(player).towers;
   AddPoints(player, kTowers, points);
   board_hash_ ^= TowerFact(player, end, position);
@@ -665,7 +692,9 @@ void Game::DoPlaceTower(int end, std::vector<Event>* ev) {
 
 void Game::EndTurn(std::vector<Event>* ev) {
   uint8_t conditions = 0;
-  const auto hold = [&](EndCondition c) { conditions |= static_cast<uint8_t>(1u << static_cast<int>(c)); };
+  const auto hold = [&](EndCondition c) {
+    conditions |= static_cast<uint8_t>(1u << static_cast<int>(c));
+  };
   if (counters_.walls_left == 0) hold(EndCondition::kLastWallBuilt);
   if (TilesLeft() == 0) hold(EndCondition::kLastTilePlaced);
   if (chain_.Closed()) {
@@ -694,7 +723,9 @@ void Game::EndTurn(std::vector<Event>* ev) {
 // ---------------------------------------------------------------------------------------------
 // Scoring
 
-void Game::AddPoints(int player, Source source, int points) { Player(player).score[source] += points; }
+void Game::AddPoints(int player, Source source, int points) {
+  Player(player).score[source] += points;
+}
 
 std::array<int8_t, 2> Game::FeatureAnchor(FeatureId root, uint8_t* feature) const {
   const int index = root / core::kMaxFeaturesPerTile;
@@ -708,7 +739,7 @@ bool Game::ScoreFeature(FeatureId root, ScoreCause cause, std::vector<Event>* ev
   const int tiles = info.TileCount();
   const int kinds = std::popcount(info.market_kinds);
   const bool street = info.kind == FeatureKind::kStreet;
-  const int points = street ? StreetPoints(tiles) : tiles * kinds;  // R13
+  const int points = street ? StreetPoints(tiles) : tiles * kinds;        // R13
   const uint32_t holders = core::MajorityHolders(info, config_.players);  // R14
   FeatureScored scored{};
   scored.kind = info.kind;
@@ -797,7 +828,8 @@ void Game::CloseRestOfOutline(std::vector<Event>* ev) {
     const core::PlacedTile& placed = board_.Placed(i);
     for (int side = 0; side < core::kSides; ++side) {
       if (placed.closed_sides & (1u << side)) continue;
-      if (IsOutlineEdge(board_, land, {placed.cell(), side})) open_edges.push_back({placed.cell(), side});
+      if (IsOutlineEdge(board_, land, {placed.cell(), side}))
+        open_edges.push_back({placed.cell(), side});
     }
   }
   Emit(ev, WallCompleted{static_cast<uint8_t>(std::min<size_t>(open_edges.size(), 255))});
@@ -812,8 +844,10 @@ void Game::ScoreStewards(std::vector<Event>* ev) {
     const FeatureId rb = board_.Root(b);
     const FeatureKind ka = board_.Info(ra).kind;
     const FeatureKind kb = board_.Info(rb).kind;
-    if (ka == FeatureKind::kResidential && kb == FeatureKind::kMarket) touching.emplace_back(ra, rb);
-    if (kb == FeatureKind::kResidential && ka == FeatureKind::kMarket) touching.emplace_back(rb, ra);
+    if (ka == FeatureKind::kResidential && kb == FeatureKind::kMarket)
+      touching.emplace_back(ra, rb);
+    if (kb == FeatureKind::kResidential && ka == FeatureKind::kMarket)
+      touching.emplace_back(rb, ra);
   };
   for (int i = 0; i < board_.TileCount(); ++i) {
     const core::PlacedTile& placed = board_.Placed(i);
@@ -844,9 +878,9 @@ void Game::ScoreStewards(std::vector<Event>* ev) {
   std::sort(areas.begin(), areas.end());
   areas.erase(std::unique(areas.begin(), areas.end()), areas.end());
   for (FeatureId area : areas) {
-    const auto [first, last] = std::equal_range(
-        touching.begin(), touching.end(), std::pair<FeatureId, FeatureId>{area, 0},
-        [](const auto& a, const auto& b) { return a.first < b.first; });
+    const auto [first, last] =
+        std::equal_range(touching.begin(), touching.end(), std::pair<FeatureId, FeatureId>{area, 0},
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
     const int markets = static_cast<int>(last - first);
     StewardsScored scored{};
     const auto anchor = FeatureAnchor(area, &scored.feature);

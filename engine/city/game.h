@@ -55,9 +55,9 @@ class Game {
                                                 const Config& config, uint64_t seed);
   // The stacks in the given order (every tile id once; the first config.stack_sizes[0] form
   // stack 1, and so on). Used to replay a stored game without the shuffle, and by tests.
-  static std::variant<Game, std::string> CreateWithOrder(
-      std::shared_ptr<const core::TileSet> tiles, const Config& config, uint64_t seed,
-      std::span<const int> order);
+  static std::variant<Game, std::string> CreateWithOrder(std::shared_ptr<const core::TileSet> tiles,
+                                                         const Config& config, uint64_t seed,
+                                                         std::span<const int> order);
   // The order that Create uses for a seed.
   static std::vector<int> ShuffledOrder(int tile_count, uint64_t seed);
 
@@ -170,8 +170,8 @@ class Game {
   Counters counters_;
   std::array<uint8_t, core::kMaxTiles> order_{};
   int tile_total_ = 0;
-  int turn_stack_ = 0;             // stack of the turn's tile (1-3)
-  core::Completed turn_completed_;  // streets and markets the turn's tile completed
+  int turn_stack_ = 0;                        // stack of the turn's tile (1-3)
+  core::Completed turn_completed_;            // streets and markets the turn's tile completed
   std::array<uint8_t, 16> round_builders_{};  // the wall round's builders, in order
   int round_size_ = 0;
   int round_pos_ = 0;

@@ -41,7 +41,8 @@ std::variant<ParsedAction, std::string> ParseBody(const Game& game,
   Action& a = parsed.action;
   int x = 0, y = 0, n = 0;
   if (verb == "draw") {
-    if (args != 1 || !Int(w[1], &n) || n < 0 || n > 255) return std::string("expected 'draw <tile id>'");
+    if (args != 1 || !Int(w[1], &n) || n < 0 || n > 255)
+      return std::string("expected 'draw <tile id>'");
     a = Action::Draw(n);
   } else if (verb == "place") {
     if (args != 3 || !Int(w[1], &x) || !Int(w[2], &y) || !Int(w[3], &n) || x < -128 || x > 127 ||
@@ -50,7 +51,8 @@ std::variant<ParsedAction, std::string> ParseBody(const Game& game,
     }
     a = Action::PlaceTile(x, y, n);
   } else if (verb == "follower") {
-    if (args != 1) return std::string("expected 'follower <feature letter or digit>' or 'follower none'");
+    if (args != 1)
+      return std::string("expected 'follower <feature letter or digit>' or 'follower none'");
     if (w[1] == "none") {
       a = Action::SkipFollower();
     } else {
@@ -118,9 +120,12 @@ class Line {
 
 const char* CauseName(ScoreCause cause) {
   switch (cause) {
-    case ScoreCause::kTile: return "tile";
-    case ScoreCause::kWall: return "wall";
-    case ScoreCause::kClosingWall: return "closing_wall";
+    case ScoreCause::kTile:
+      return "tile";
+    case ScoreCause::kWall:
+      return "wall";
+    case ScoreCause::kClosingWall:
+      return "closing_wall";
   }
   return "?";
 }
@@ -139,15 +144,31 @@ std::string FormatEvent(const Event& event) {
         } else if constexpr (std::is_same_v<T, TileDiscarded>) {
           line.Add("tile", e.tile);
         } else if constexpr (std::is_same_v<T, TilePlaced>) {
-          line.Add("player", e.player).Add("tile", e.tile).Add("x", e.x).Add("y", e.y).Add("rotation", e.rotation);
+          line.Add("player", e.player)
+              .Add("tile", e.tile)
+              .Add("x", e.x)
+              .Add("y", e.y)
+              .Add("rotation", e.rotation);
         } else if constexpr (std::is_same_v<T, FollowerPlaced>) {
-          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Add("feature", e.feature).Add("role", ToString(e.role));
+          line.Add("player", e.player)
+              .Add("x", e.x)
+              .Add("y", e.y)
+              .Add("feature", e.feature)
+              .Add("role", ToString(e.role));
         } else if constexpr (std::is_same_v<T, FeatureScored>) {
-          line.Add("kind", ToString(e.kind)).Add("x", e.x).Add("y", e.y).Add("feature", e.feature)
-              .Add("tiles", e.tiles).Add("market_kinds", e.market_kinds).Add("cause", CauseName(e.cause))
+          line.Add("kind", ToString(e.kind))
+              .Add("x", e.x)
+              .Add("y", e.y)
+              .Add("feature", e.feature)
+              .Add("tiles", e.tiles)
+              .Add("market_kinds", e.market_kinds)
+              .Add("cause", CauseName(e.cause))
               .Points(e.points);
         } else if constexpr (std::is_same_v<T, FollowerReturned>) {
-          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Add("feature", e.feature)
+          line.Add("player", e.player)
+              .Add("x", e.x)
+              .Add("y", e.y)
+              .Add("feature", e.feature)
               .Add("scored", e.scored ? "yes" : "no");
         } else if constexpr (std::is_same_v<T, WallRoundBegun>) {
           line.Add("scorer", e.scorer).Add("pieces", e.pieces);
@@ -156,18 +177,34 @@ std::string FormatEvent(const Event& event) {
         } else if constexpr (std::is_same_v<T, WallBuilt>) {
           line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Side(e.side).End(e.end);
         } else if constexpr (std::is_same_v<T, TowerPlaced>) {
-          line.Add("player", e.player).End(e.end).Add("position", e.position).Add("points", e.points);
+          line.Add("player", e.player)
+              .End(e.end)
+              .Add("position", e.position)
+              .Add("points", e.points);
         } else if constexpr (std::is_same_v<T, WallCompleted>) {
           line.Add("sides", e.sides);
         } else if constexpr (std::is_same_v<T, StewardsScored>) {
-          line.Add("x", e.x).Add("y", e.y).Add("feature", e.feature).Add("markets", e.markets).Points(e.points);
+          line.Add("x", e.x)
+              .Add("y", e.y)
+              .Add("feature", e.feature)
+              .Add("markets", e.markets)
+              .Points(e.points);
         } else if constexpr (std::is_same_v<T, GuardScored>) {
-          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Side(e.side)
-              .Add("public", e.public_buildings).Add("historic", e.historic_buildings).Add("points", e.points);
+          line.Add("player", e.player)
+              .Add("x", e.x)
+              .Add("y", e.y)
+              .Side(e.side)
+              .Add("public", e.public_buildings)
+              .Add("historic", e.historic_buildings)
+              .Add("points", e.points);
         } else if constexpr (std::is_same_v<T, GameOver>) {
-          line.Add("ended_by", ToString(e.condition)).Add("conditions", e.conditions).Add("winners", e.winners);
+          line.Add("ended_by", ToString(e.condition))
+              .Add("conditions", e.conditions)
+              .Add("winners", e.winners);
         } else if constexpr (std::is_same_v<T, DecisionRequested>) {
-          line.Add("actor", e.decision.actor).Add("decision", ToString(e.decision.kind)).Add("turn", e.turn_player);
+          line.Add("actor", e.decision.actor)
+              .Add("decision", ToString(e.decision.kind))
+              .Add("turn", e.turn_player);
         }
       },
       event);
@@ -182,21 +219,29 @@ std::string FormatActor(Actor actor) {
 std::string FormatAction(const Game& game, const Action& a) {
   const auto xy = [&] { return std::to_string(a.x) + " " + std::to_string(a.y); };
   switch (a.kind) {
-    case ActionKind::kDraw: return "draw " + std::to_string(a.tile);
-    case ActionKind::kPlaceTile: return "place " + xy() + " " + std::to_string(a.rotation);
+    case ActionKind::kDraw:
+      return "draw " + std::to_string(a.tile);
+    case ActionKind::kPlaceTile:
+      return "place " + xy() + " " + std::to_string(a.rotation);
     case ActionKind::kPlaceFollower: {
       const core::TileType* type = LastPlacedType(game);
       if (type == nullptr || a.feature >= type->FeatureCount()) return "follower ?";
       return std::string("follower ") + type->features[a.feature].label;
     }
-    case ActionKind::kSkipFollower: return "follower none";
+    case ActionKind::kSkipFollower:
+      return "follower none";
     case ActionKind::kPlaceGate:
       return "gate " + xy() + " " + (a.side < 4 ? std::string(1, kSideLetters[a.side]) : "?");
-    case ActionKind::kBuildWall: return a.end == kFrontEnd ? "wall front" : "wall back";
-    case ActionKind::kPlaceGuard: return "guard yes";
-    case ActionKind::kSkipGuard: return "guard no";
-    case ActionKind::kPlaceTower: return a.end == kFrontEnd ? "tower front" : "tower back";
-    case ActionKind::kSkipTower: return "tower none";
+    case ActionKind::kBuildWall:
+      return a.end == kFrontEnd ? "wall front" : "wall back";
+    case ActionKind::kPlaceGuard:
+      return "guard yes";
+    case ActionKind::kSkipGuard:
+      return "guard no";
+    case ActionKind::kPlaceTower:
+      return a.end == kFrontEnd ? "tower front" : "tower back";
+    case ActionKind::kSkipTower:
+      return "tower none";
   }
   return "?";
 }

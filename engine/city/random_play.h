@@ -27,7 +27,8 @@ inline bool RandomStep(Game& game, core::Random& random, PlayBuffers& buffers) {
   game.LegalActions(&buffers.legal);
   const Action action = buffers.legal[static_cast<size_t>(random.Below(buffers.legal.size()))];
   buffers.events.clear();
-  [[maybe_unused]] const auto error = game.Apply(game.CurrentDecision().actor, action, &buffers.events);
+  [[maybe_unused]] const auto error =
+      game.Apply(game.CurrentDecision().actor, action, &buffers.events);
   assert(!error && "a legal action must apply");
   return true;
 }
@@ -41,7 +42,8 @@ inline Action EagerChoice(const std::vector<Action>& legal, core::Random& random
     placing += a.kind == ActionKind::kPlaceFollower || a.kind == ActionKind::kPlaceGuard ||
                a.kind == ActionKind::kPlaceTower;
   }
-  if (placing == 0 || random.Below(10) == 0) return legal[static_cast<size_t>(random.Below(legal.size()))];
+  if (placing == 0 || random.Below(10) == 0)
+    return legal[static_cast<size_t>(random.Below(legal.size()))];
   size_t pick = static_cast<size_t>(random.Below(placing));
   for (const Action& a : legal) {
     const bool is_placing = a.kind == ActionKind::kPlaceFollower ||
@@ -53,6 +55,8 @@ inline Action EagerChoice(const std::vector<Action>& legal, core::Random& random
 }
 
 // The generator a self-played game with this seed uses for its choices.
-inline core::Random ChoiceRandom(uint64_t seed) { return core::Random(core::Mix64(seed ^ 0x5EEDC17EULL)); }
+inline core::Random ChoiceRandom(uint64_t seed) {
+  return core::Random(core::Mix64(seed ^ 0x5EEDC17EULL));
+}
 
 }  // namespace carc::city

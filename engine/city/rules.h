@@ -49,10 +49,10 @@ const char* Describe(Error error);
 
 enum class EndCondition : uint8_t {
   kNone,
-  kLastWallBuilt,   // R24: the wall supply ran out
-  kLastTilePlaced,  // R24/R7: no tile left to draw
+  kLastWallBuilt,     // R24: the wall supply ran out
+  kLastTilePlaced,    // R24/R7: no tile left to draw
   kWallNearlyClosed,  // R24: the unwalled outline between the chain's ends is short enough
-  kWallClosed,      // R24: the chain closed on itself
+  kWallClosed,        // R24: the chain closed on itself
 };
 const char* ToString(EndCondition condition);
 

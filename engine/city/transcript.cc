@@ -9,7 +9,8 @@ namespace {
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   return s;
 }
 
@@ -41,7 +42,8 @@ std::string ParseHeader(const std::vector<std::string_view>& w, Transcript* t) {
   } else if (key == "seed") {
     if (w.size() != 2 || !Number(w[1], &t->seed)) return "expected 'seed <unsigned 64-bit number>'";
   } else if (key == "tileset") {
-    if (w.size() != 3 || !Number(w[2], &t->tileset_version)) return "expected 'tileset <id> <version>'";
+    if (w.size() != 3 || !Number(w[2], &t->tileset_version))
+      return "expected 'tileset <id> <version>'";
     t->tileset_id = std::string(w[1]);
   } else if (key == "order") {
     std::vector<int> order;
@@ -78,13 +80,17 @@ std::variant<Transcript, TranscriptError> ParseTranscript(std::string_view text)
     std::string_view line = text.substr(pos, end - pos);
     pos = end + 1;
     ++number;
-    if (const size_t hash = line.find('#'); hash != std::string_view::npos) line = line.substr(0, hash);
+    if (const size_t hash = line.find('#'); hash != std::string_view::npos)
+      line = line.substr(0, hash);
     line = Trim(line);
     if (line.empty()) continue;
     const auto w = Words(line);
     if (IsHeaderKey(w[0])) {
-      if (in_actions) return TranscriptError{number, "header line '" + std::string(w[0]) + "' after the first action"};
-      if (std::string error = ParseHeader(w, &t); !error.empty()) return TranscriptError{number, error};
+      if (in_actions)
+        return TranscriptError{number,
+                               "header line '" + std::string(w[0]) + "' after the first action"};
+      if (std::string error = ParseHeader(w, &t); !error.empty())
+        return TranscriptError{number, error};
       continue;
     }
     in_actions = true;
@@ -103,9 +109,9 @@ std::string FormatTranscript(const Game& game, bool with_order) {
     out += "\n";
   }
   // Format each action against the game as it was: replay the history on a fresh copy.
-  auto fresh = with_order
-                   ? Game::CreateWithOrder(game.shared_tiles(), game.config(), game.seed(), game.Order())
-                   : Game::Create(game.shared_tiles(), game.config(), game.seed());
+  auto fresh = with_order ? Game::CreateWithOrder(game.shared_tiles(), game.config(), game.seed(),
+                                                  game.Order())
+                          : Game::Create(game.shared_tiles(), game.config(), game.seed());
   Game* replay = std::get_if<Game>(&fresh);
   for (const HistoryEntry& entry : game.History()) {
     out += FormatActor(entry.actor) + " " + FormatAction(*replay, entry.action) + "\n";
@@ -118,7 +124,8 @@ std::string FormatTranscript(const Game& game, bool with_order) {
 ReplayResult Replay(std::shared_ptr<const core::TileSet> tiles, const Config& base,
                     const Transcript& t) {
   ReplayResult result;
-  if (!t.tileset_id.empty() && (t.tileset_id != tiles->id() || t.tileset_version != tiles->version())) {
+  if (!t.tileset_id.empty() &&
+      (t.tileset_id != tiles->id() || t.tileset_version != tiles->version())) {
     result.failure = TranscriptError{0, "the game was played with tile set " + t.tileset_id + " " +
                                             std::to_string(t.tileset_version) + ", not " +
                                             tiles->id() + " " + std::to_string(tiles->version())};
@@ -144,8 +151,9 @@ ReplayResult Replay(std::shared_ptr<const core::TileSet> tiles, const Config& ba
     const Actor actor = p.has_actor ? p.actor : game.CurrentDecision().actor;
     if (auto error = game.Apply(actor, p.action, nullptr)) {
       result.error = error;
-      result.failure = TranscriptError{line.line, "'" + line.text + "' is illegal: " +
-                                                      ToString(*error) + " (" + Describe(*error) + ")"};
+      result.failure =
+          TranscriptError{line.line, "'" + line.text + "' is illegal: " + ToString(*error) + " (" +
+                                         Describe(*error) + ")"};
       return result;
     }
     ++result.applied;

@@ -158,7 +158,8 @@ void Board::RemoveFromFrontier(Cell c) {
 
 uint32_t MajorityHolders(const FeatureInfo& info, int players) {
   int best = 0;
-  for (int p = 0; p < players; ++p) best = std::max(best, static_cast<int>(info.followers[static_cast<size_t>(p)]));
+  for (int p = 0; p < players; ++p)
+    best = std::max(best, static_cast<int>(info.followers[static_cast<size_t>(p)]));
   if (best == 0) return 0;
   uint32_t holders = 0;
   for (int p = 0; p < players; ++p) {

@@ -52,10 +52,10 @@ class TileBits {
 using FeatureId = int;
 
 struct PlacedTile {
-  uint8_t tile = 0;      // tile id in the tile set
+  uint8_t tile = 0;  // tile id in the tile set
   int8_t x = 0;
   int8_t y = 0;
-  uint8_t rotation = 0;  // quarter turns clockwise
+  uint8_t rotation = 0;      // quarter turns clockwise
   uint8_t closed_sides = 0;  // bit s: side s is closed by a wall (or the game's equivalent)
   uint8_t street_sides = 0;  // bit s: a street crosses side s (rotation applied)
   Cell cell() const { return {x, y}; }

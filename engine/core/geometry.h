@@ -69,10 +69,14 @@ struct Vertex {
 // outline this way goes clockwise around it.
 constexpr Vertex EdgeStart(Cell c, int side) {
   switch (side) {
-    case kNorth: return {c.x, c.y + 1};
-    case kEast: return {c.x + 1, c.y + 1};
-    case kSouth: return {c.x + 1, c.y};
-    default: return {c.x, c.y};
+    case kNorth:
+      return {c.x, c.y + 1};
+    case kEast:
+      return {c.x + 1, c.y + 1};
+    case kSouth:
+      return {c.x + 1, c.y};
+    default:
+      return {c.x, c.y};
   }
 }
 constexpr Vertex EdgeEnd(Cell c, int side) { return EdgeStart(c, (side + 1) % kSides); }
@@ -87,19 +91,27 @@ struct CellSide {
 };
 constexpr CellSide EdgeLeaving(Vertex v, int heading) {
   switch (heading) {
-    case kEast: return {{v.x, v.y - 1}, kNorth};
-    case kSouth: return {{v.x - 1, v.y - 1}, kEast};
-    case kWest: return {{v.x - 1, v.y}, kSouth};
-    default: return {{v.x, v.y}, kWest};
+    case kEast:
+      return {{v.x, v.y - 1}, kNorth};
+    case kSouth:
+      return {{v.x - 1, v.y - 1}, kEast};
+    case kWest:
+      return {{v.x - 1, v.y}, kSouth};
+    default:
+      return {{v.x, v.y}, kWest};
   }
 }
 // The edge arriving at `v` that travels in direction `heading`.
 constexpr CellSide EdgeArriving(Vertex v, int heading) {
   switch (heading) {
-    case kEast: return {{v.x - 1, v.y - 1}, kNorth};
-    case kSouth: return {{v.x - 1, v.y}, kEast};
-    case kWest: return {{v.x, v.y}, kSouth};
-    default: return {{v.x, v.y - 1}, kWest};
+    case kEast:
+      return {{v.x - 1, v.y - 1}, kNorth};
+    case kSouth:
+      return {{v.x - 1, v.y}, kEast};
+    case kWest:
+      return {{v.x, v.y}, kSouth};
+    default:
+      return {{v.x, v.y - 1}, kWest};
   }
 }
 

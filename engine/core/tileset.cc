@@ -120,8 +120,8 @@ class TileSetParser {
     return BuildTile(ports, options, &type) && AddTile(std::move(type));
   }
 
-  bool BuildTile(const std::array<char, kPorts>& ports, const std::vector<std::string_view>& options,
-                 TileType* type) {
+  bool BuildTile(const std::array<char, kPorts>& ports,
+                 const std::vector<std::string_view>& options, TileType* type) {
     std::array<int, 256> index_of_label;
     index_of_label.fill(kNoFeature);
     type->port_feature.fill(kNoFeature);
@@ -249,7 +249,8 @@ class TileSetParser {
       const FeatureDef& def = type.features[i];
       const std::string label(1, def.label);
       if (def.kind != FeatureKind::kStreet) {
-        if (!declared[i]) return Fail("area '" + label + "' has no kind (e.g. " + label + "=residential)");
+        if (!declared[i])
+          return Fail("area '" + label + "' has no kind (e.g. " + label + "=residential)");
         continue;
       }
       const int sides = SidesTouched(def);
@@ -312,7 +313,8 @@ class TileSetParser {
       return Fail("more than " + std::to_string(kMaxTileCount) + " tiles in the set");
     }
     const auto type_index = static_cast<uint8_t>(set_->types_.size());
-    set_->type_of_tile_.insert(set_->type_of_tile_.end(), static_cast<size_t>(type.count), type_index);
+    set_->type_of_tile_.insert(set_->type_of_tile_.end(), static_cast<size_t>(type.count),
+                               type_index);
     set_->types_.push_back(std::move(type));
     return true;
   }
@@ -336,38 +338,52 @@ std::string ParseError::ToString() const {
 
 const char* ToString(FeatureKind kind) {
   switch (kind) {
-    case FeatureKind::kStreet: return "street";
-    case FeatureKind::kResidential: return "residential";
-    case FeatureKind::kMarket: return "market";
+    case FeatureKind::kStreet:
+      return "street";
+    case FeatureKind::kResidential:
+      return "residential";
+    case FeatureKind::kMarket:
+      return "market";
   }
   return "?";
 }
 
 const char* ToString(MarketKind kind) {
   switch (kind) {
-    case MarketKind::kNone: return "none";
-    case MarketKind::kFish: return "fish";
-    case MarketKind::kGrain: return "grain";
-    case MarketKind::kLivestock: return "livestock";
+    case MarketKind::kNone:
+      return "none";
+    case MarketKind::kFish:
+      return "fish";
+    case MarketKind::kGrain:
+      return "grain";
+    case MarketKind::kLivestock:
+      return "livestock";
   }
   return "?";
 }
 
 const char* ToString(StreetEnd end) {
   switch (end) {
-    case StreetEnd::kThrough: return "through";
-    case StreetEnd::kCrossing: return "crossing";
-    case StreetEnd::kBuilding: return "building";
-    case StreetEnd::kMarket: return "market";
+    case StreetEnd::kThrough:
+      return "through";
+    case StreetEnd::kCrossing:
+      return "crossing";
+    case StreetEnd::kBuilding:
+      return "building";
+    case StreetEnd::kMarket:
+      return "market";
   }
   return "?";
 }
 
 const char* ToString(Building building) {
   switch (building) {
-    case Building::kNone: return "none";
-    case Building::kPublic: return "public";
-    case Building::kHistoric: return "historic";
+    case Building::kNone:
+      return "none";
+    case Building::kPublic:
+      return "public";
+    case Building::kHistoric:
+      return "historic";
   }
   return "?";
 }

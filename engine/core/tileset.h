@@ -32,10 +32,10 @@ constexpr uint8_t MarketBit(MarketKind kind) {
 // One feature drawn on a tile: an area (residential or market) or a street segment.
 struct FeatureDef {
   FeatureKind kind = FeatureKind::kResidential;
-  MarketKind market = MarketKind::kNone;   // for markets
-  StreetEnd end = StreetEnd::kThrough;     // for streets that touch one side
-  char label = '?';                        // the letter or digit of the tile file
-  uint16_t ports = 0;                      // bit p: the feature touches port p (unrotated)
+  MarketKind market = MarketKind::kNone;  // for markets
+  StreetEnd end = StreetEnd::kThrough;    // for streets that touch one side
+  char label = '?';                       // the letter or digit of the tile file
+  uint16_t ports = 0;                     // bit p: the feature touches port p (unrotated)
 };
 
 struct TileType {

@@ -154,8 +154,8 @@ void CheckPlacementsAgainstFloodFill(const Game& game, const std::vector<Action>
 
 void PlayAndCheck(uint64_t seed) {
   Game game = NewGame(seed);
-  const bool deep = seed % 97 == 0;       // every legal action, at every step
-  const bool follow = seed % 13 == 0;     // a client follows the events
+  const bool deep = seed % 97 == 0;    // every legal action, at every step
+  const bool follow = seed % 13 == 0;  // a client follows the events
   core::Random choices = ChoiceRandom(seed);
   core::Random probes(seed * 31 + 7);
   PublicState client = PublicState::Initial(game.config());

@@ -23,7 +23,8 @@ std::string Transcript(uint64_t seed, int players, bool eager) {
   Config config;
   config.players = players;
   Game game = std::get<Game>(Game::Create(DefaultTileSet(), config, seed));
-  std::string out = "# golden transcript: a random game of The City (tests/engine/golden_test.cc)\n";
+  std::string out =
+      "# golden transcript: a random game of The City (tests/engine/golden_test.cc)\n";
   out += "game the-city\nplayers " + std::to_string(players) + "\nseed " + std::to_string(seed) +
          "\ntileset " + game.tiles().id() + " " + std::to_string(game.tiles().version()) + "\n";
   core::Random random = ChoiceRandom(seed);
@@ -31,8 +32,8 @@ std::string Transcript(uint64_t seed, int players, bool eager) {
   std::vector<Event> events;
   while (!game.IsOver()) {
     game.LegalActions(&legal);
-    const Action action = eager ? EagerChoice(legal, random)
-                                : legal[static_cast<size_t>(random.Below(legal.size()))];
+    const Action action =
+        eager ? EagerChoice(legal, random) : legal[static_cast<size_t>(random.Below(legal.size()))];
     const Actor actor = game.CurrentDecision().actor;
     out += FormatActor(actor) + " " + FormatAction(game, action) + "\n";
     events.clear();
@@ -60,8 +61,8 @@ struct GoldenGame {
 };
 
 std::string GoldenPath(const GoldenGame& g) {
-  return std::string(CARC_SOURCE_DIR) + "/tests/engine/golden/seed" + std::to_string(g.seed) +
-         "-" + std::to_string(g.players) + "p" + (g.eager ? "-eager" : "") + ".txt";
+  return std::string(CARC_SOURCE_DIR) + "/tests/engine/golden/seed" + std::to_string(g.seed) + "-" +
+         std::to_string(g.players) + "p" + (g.eager ? "-eager" : "") + ".txt";
 }
 
 class Golden : public ::testing::TestWithParam<GoldenGame> {};

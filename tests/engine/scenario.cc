@@ -90,7 +90,8 @@ std::vector<city::Event> Run(city::Game& game, std::initializer_list<std::string
 
 int FeaturePoints(const std::vector<city::Event>& events, int player) {
   int sum = 0;
-  for (const auto& s : Only<city::FeatureScored>(events)) sum += s.points[static_cast<size_t>(player)];
+  for (const auto& s : Only<city::FeatureScored>(events))
+    sum += s.points[static_cast<size_t>(player)];
   return sum;
 }
 

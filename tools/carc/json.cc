@@ -21,9 +21,12 @@ const char* EndName(int end) { return end == kFrontEnd ? "front" : "back"; }
 
 const char* CauseName(ScoreCause cause) {
   switch (cause) {
-    case ScoreCause::kTile: return "tile";
-    case ScoreCause::kWall: return "wall";
-    case ScoreCause::kClosingWall: return "closing_wall";
+    case ScoreCause::kTile:
+      return "tile";
+    case ScoreCause::kWall:
+      return "wall";
+    case ScoreCause::kClosingWall:
+      return "closing_wall";
   }
   return "?";
 }
@@ -50,32 +53,63 @@ json EventToJson(const Event& event) {
         } else if constexpr (std::is_same_v<T, TileDiscarded>) {
           j["tile"] = e.tile;
         } else if constexpr (std::is_same_v<T, TilePlaced>) {
-          j.update({{"player", e.player}, {"tile", e.tile}, {"x", e.x}, {"y", e.y}, {"rotation", e.rotation}});
+          j.update({{"player", e.player},
+                    {"tile", e.tile},
+                    {"x", e.x},
+                    {"y", e.y},
+                    {"rotation", e.rotation}});
         } else if constexpr (std::is_same_v<T, FollowerPlaced>) {
-          j.update({{"player", e.player}, {"x", e.x}, {"y", e.y}, {"feature", e.feature},
+          j.update({{"player", e.player},
+                    {"x", e.x},
+                    {"y", e.y},
+                    {"feature", e.feature},
                     {"role", ToString(e.role)}});
         } else if constexpr (std::is_same_v<T, FeatureScored>) {
-          j.update({{"kind", ToString(e.kind)}, {"x", e.x}, {"y", e.y}, {"feature", e.feature},
-                    {"tiles", e.tiles}, {"market_kinds", e.market_kinds}, {"cause", CauseName(e.cause)},
+          j.update({{"kind", ToString(e.kind)},
+                    {"x", e.x},
+                    {"y", e.y},
+                    {"feature", e.feature},
+                    {"tiles", e.tiles},
+                    {"market_kinds", e.market_kinds},
+                    {"cause", CauseName(e.cause)},
                     {"points", PointsJson(e.points, kAll)}});
         } else if constexpr (std::is_same_v<T, FollowerReturned>) {
-          j.update({{"player", e.player}, {"x", e.x}, {"y", e.y}, {"feature", e.feature}, {"scored", e.scored}});
+          j.update({{"player", e.player},
+                    {"x", e.x},
+                    {"y", e.y},
+                    {"feature", e.feature},
+                    {"scored", e.scored}});
         } else if constexpr (std::is_same_v<T, WallRoundBegun>) {
           j.update({{"scorer", e.scorer}, {"pieces", e.pieces}});
         } else if constexpr (std::is_same_v<T, GatePlaced> || std::is_same_v<T, GuardPlaced>) {
           j.update({{"player", e.player}, {"x", e.x}, {"y", e.y}, {"side", Side(e.side)}});
         } else if constexpr (std::is_same_v<T, WallBuilt>) {
-          j.update({{"player", e.player}, {"x", e.x}, {"y", e.y}, {"side", Side(e.side)}, {"end", EndName(e.end)}});
+          j.update({{"player", e.player},
+                    {"x", e.x},
+                    {"y", e.y},
+                    {"side", Side(e.side)},
+                    {"end", EndName(e.end)}});
         } else if constexpr (std::is_same_v<T, TowerPlaced>) {
-          j.update({{"player", e.player}, {"end", EndName(e.end)}, {"position", e.position}, {"points", e.points}});
+          j.update({{"player", e.player},
+                    {"end", EndName(e.end)},
+                    {"position", e.position},
+                    {"points", e.points}});
         } else if constexpr (std::is_same_v<T, WallCompleted>) {
           j["sides"] = e.sides;
         } else if constexpr (std::is_same_v<T, StewardsScored>) {
-          j.update({{"x", e.x}, {"y", e.y}, {"feature", e.feature}, {"markets", e.markets},
+          j.update({{"x", e.x},
+                    {"y", e.y},
+                    {"feature", e.feature},
+                    {"markets", e.markets},
                     {"points", PointsJson(e.points, kAll)}});
         } else if constexpr (std::is_same_v<T, GuardScored>) {
-          j.update({{"player", e.player}, {"x", e.x}, {"y", e.y}, {"side", Side(e.side)},
-                    {"public", e.public_buildings}, {"historic", e.historic_buildings}, {"points", e.points}});
+          j.update({{"player", e.player},
+                    {"x", e.x},
+                    {"y", e.y},
+                    {"side", Side(e.side)},
+                    {"public", e.public_buildings},
+                    {"historic", e.historic_buildings},
+                    {"points", e.points}});
         } else if constexpr (std::is_same_v<T, GameOver>) {
           j["ended_by"] = ToString(e.condition);
           json winners = json::array();
@@ -84,7 +118,8 @@ json EventToJson(const Event& event) {
           }
           j["winners"] = winners;
         } else if constexpr (std::is_same_v<T, DecisionRequested>) {
-          j.update({{"actor", e.decision.actor}, {"decision", ToString(e.decision.kind)},
+          j.update({{"actor", e.decision.actor},
+                    {"decision", ToString(e.decision.kind)},
                     {"turn_player", e.turn_player}});
         }
       },
@@ -131,7 +166,10 @@ json StateToJson(const Game& game) {
   json tiles = json::array();
   for (int i = 0; i < game.board().TileCount(); ++i) {
     const core::PlacedTile& t = game.board().Placed(i);
-    tiles.push_back({{"tile", t.tile}, {"name", game.tiles().TypeOf(t.tile).name}, {"x", t.x}, {"y", t.y},
+    tiles.push_back({{"tile", t.tile},
+                     {"name", game.tiles().TypeOf(t.tile).name},
+                     {"x", t.x},
+                     {"y", t.y},
                      {"rotation", t.rotation}});
   }
   j["board"] = tiles;
@@ -139,14 +177,19 @@ json StateToJson(const Game& game) {
   for (int i = 0; i < game.FollowerSpotCount(); ++i) {
     const FollowerSpot& s = game.Spot(i);
     const core::PlacedTile& t = game.board().Placed(s.index);
-    followers.push_back({{"player", s.player}, {"x", t.x}, {"y", t.y}, {"feature", s.feature},
-                         {"label", std::string(1, game.tiles().TypeOf(t.tile).features[s.feature].label)}});
+    followers.push_back(
+        {{"player", s.player},
+         {"x", t.x},
+         {"y", t.y},
+         {"feature", s.feature},
+         {"label", std::string(1, game.tiles().TypeOf(t.tile).features[s.feature].label)}});
   }
   j["followers"] = followers;
   const WallChain& chain = game.chain();
   json wall = {{"closed", chain.Closed()}, {"unwalled_distance", game.UnwalledDistance()}};
   if (chain.HasGate()) {
-    wall["gate"] = {{"x", chain.Gate().x}, {"y", chain.Gate().y}, {"side", Side(chain.Gate().side)}};
+    wall["gate"] = {
+        {"x", chain.Gate().x}, {"y", chain.Gate().y}, {"side", Side(chain.Gate().side)}};
   }
   for (int end = 0; end < 2; ++end) {
     json pieces = json::array();

@@ -2,8 +2,8 @@
 //
 //   carc selfplay   random legal games, one JSON line per game (--trace: every action and event)
 //   carc record     one random game as an action-list file
-//   carc replay     re-apply an action list; print the final state as JSON or the first illegal action
-//   carc show       a game as a text picture (from an action list, or a seeded random game)
+//   carc replay     re-apply an action list; print the final state as JSON or the first illegal
+//   action carc show       a game as a text picture (from an action list, or a seeded random game)
 //   carc tiles      the tile set's contents and its balance over simulated games (R30)
 //
 // Formats: docs/formats.md. The tool depends on the engine only.
@@ -92,7 +92,8 @@ json SelfplayLine(const city::Game& game) {
   j["ended_by"] = city::ToString(game.EndedBy());
   json all = json::array();
   for (int c = 1; c <= 4; ++c) {
-    if (game.EndConditions() & (1u << c)) all.push_back(city::ToString(static_cast<city::EndCondition>(c)));
+    if (game.EndConditions() & (1u << c))
+      all.push_back(city::ToString(static_cast<city::EndCondition>(c)));
   }
   j["end_conditions"] = all;
   j["actions"] = game.History().size();
@@ -117,7 +118,8 @@ int RunSelfplay(const Common& common, int games, uint64_t seed, int players, boo
       const city::Game before = *game;  // to name the action as it was taken
       city::RandomStep(*game, random, buffers);
       const city::HistoryEntry& last = game->History().back();
-      const std::string text = city::FormatActor(last.actor) + " " + city::FormatAction(before, last.action);
+      const std::string text =
+          city::FormatActor(last.actor) + " " + city::FormatAction(before, last.action);
       std::cout << json{{"action", text}}.dump() << "\n";
       for (const city::Event& e : buffers.events) std::cout << tool::EventToJson(e).dump() << "\n";
     }
@@ -135,7 +137,8 @@ int RunRecord(const Common& common, uint64_t seed, int players, bool with_order)
   city::PlayBuffers buffers;
   while (city::RandomStep(*game, random, buffers)) {
   }
-  std::cout << "# a random game of The City, recorded by carc\n" << city::FormatTranscript(*game, with_order);
+  std::cout << "# a random game of The City, recorded by carc\n"
+            << city::FormatTranscript(*game, with_order);
   return 0;
 }
 
@@ -153,7 +156,8 @@ std::optional<city::Game> ReplayFile(const Common& common, const std::string& pa
     std::cerr << "carc: " << path << ": " << error->ToString() << "\n";
     return std::nullopt;
   }
-  city::ReplayResult result = city::Replay(tiles, city::Config{}, std::get<city::Transcript>(parsed));
+  city::ReplayResult result =
+      city::Replay(tiles, city::Config{}, std::get<city::Transcript>(parsed));
   if (result.failure) {
     std::cerr << "carc: " << path << ": " << result.failure->ToString() << "\n";
     *failed = true;
@@ -200,15 +204,18 @@ int main(int argc, char** argv) {
   CLI::App app{"carc: rules engine tool for Carcassonne: The City"};
   app.require_subcommand(1);
   Common common;
-  app.add_option("--tiles", common.tiles_file, "tile-set file (default: the built-in reconstruction)")
+  app.add_option("--tiles", common.tiles_file,
+                 "tile-set file (default: the built-in reconstruction)")
       ->check(CLI::ExistingFile);
 
   int games = 1;
   uint64_t seed = 1;
   int players = 4;
   bool trace = false;
-  auto* selfplay = app.add_subcommand("selfplay", "play random legal games; one JSON line per game");
-  selfplay->add_option("-n,--games", games, "number of games (seeds seed, seed+1, ...)")->check(CLI::Range(1, 100000000));
+  auto* selfplay =
+      app.add_subcommand("selfplay", "play random legal games; one JSON line per game");
+  selfplay->add_option("-n,--games", games, "number of games (seeds seed, seed+1, ...)")
+      ->check(CLI::Range(1, 100000000));
   selfplay->add_option("-s,--seed", seed, "seed of the first game");
   selfplay->add_option("-p,--players", players, "players (2-4)")->check(CLI::Range(2, 4));
   selfplay->add_flag("--trace", trace, "print every action and event as JSON lines");
@@ -228,12 +235,14 @@ int main(int argc, char** argv) {
   auto* show = app.add_subcommand("show", "draw a game as text");
   show->add_option("file", show_path, "action-list file (or - for standard input)");
   show->add_option("-s,--seed", seed, "without a file: seed of a random game");
-  show->add_option("-p,--players", players, "without a file: players (2-4)")->check(CLI::Range(2, 4));
+  show->add_option("-p,--players", players, "without a file: players (2-4)")
+      ->check(CLI::Range(2, 4));
   show->add_option("--steps", steps, "without a file: stop after this many actions");
 
   int stat_games = 10000;
   auto* tiles = app.add_subcommand("tiles", "the tile set's contents and R30 statistics");
-  tiles->add_option("-n,--games", stat_games, "simulated games (0: contents only)")->check(CLI::Range(0, 10000000));
+  tiles->add_option("-n,--games", stat_games, "simulated games (0: contents only)")
+      ->check(CLI::Range(0, 10000000));
   tiles->add_option("-s,--seed", seed, "seed of the first game");
   tiles->add_option("-p,--players", players, "players (2-4)")->check(CLI::Range(2, 4));
 

@@ -17,19 +17,26 @@ constexpr int kCellH = 3;
 char AreaChar(const core::FeatureDef& def) {
   if (def.kind != core::FeatureKind::kMarket) return '.';
   switch (def.market) {
-    case core::MarketKind::kFish: return 'F';
-    case core::MarketKind::kGrain: return 'G';
-    case core::MarketKind::kLivestock: return 'L';
-    case core::MarketKind::kNone: break;
+    case core::MarketKind::kFish:
+      return 'F';
+    case core::MarketKind::kGrain:
+      return 'G';
+    case core::MarketKind::kLivestock:
+      return 'L';
+    case core::MarketKind::kNone:
+      break;
   }
   return '?';
 }
 
 class Canvas {
  public:
-  Canvas(int width, int height) : width_(width), rows_(static_cast<size_t>(height), std::string(static_cast<size_t>(width), ' ')) {}
+  Canvas(int width, int height)
+      : width_(width),
+        rows_(static_cast<size_t>(height), std::string(static_cast<size_t>(width), ' ')) {}
   void Put(int x, int y, char c) {
-    if (x >= 0 && x < width_ && y >= 0 && y < static_cast<int>(rows_.size())) rows_[static_cast<size_t>(y)][static_cast<size_t>(x)] = c;
+    if (x >= 0 && x < width_ && y >= 0 && y < static_cast<int>(rows_.size()))
+      rows_[static_cast<size_t>(y)][static_cast<size_t>(x)] = c;
   }
   std::string Text() const {
     std::string out;
@@ -47,8 +54,8 @@ class Canvas {
 
 struct Frame {
   int x0, y1;  // west-most column and north-most row of cells shown
-  int Col(int x) const { return 6 + (x - x0) * (kCellW + 1); }       // first column of cell x
-  int Row(int y) const { return 2 + (y1 - y) * (kCellH + 1); }        // first row of cell y
+  int Col(int x) const { return 6 + (x - x0) * (kCellW + 1); }  // first column of cell x
+  int Row(int y) const { return 2 + (y1 - y) * (kCellH + 1); }  // first row of cell y
 };
 
 void DrawTile(const Game& game, int index, const Frame& f, Canvas* canvas) {
@@ -56,7 +63,9 @@ void DrawTile(const Game& game, int index, const Frame& f, Canvas* canvas) {
   const core::TileType& type = game.tiles().TypeOf(placed.tile);
   const int cx = f.Col(placed.x);
   const int cy = f.Row(placed.y);
-  const auto area = [&](int port) { return AreaChar(type.features[static_cast<size_t>(type.FeatureAt(port, placed.rotation))]); };
+  const auto area = [&](int port) {
+    return AreaChar(type.features[static_cast<size_t>(type.FeatureAt(port, placed.rotation))]);
+  };
   const auto street = [&](int side) { return (placed.street_sides & (1u << side)) != 0; };
   // Corners show the north and south halves; a corner is a market letter if either half is.
   canvas->Put(cx, cy, area(core::PortOf(core::kNorth, 0)));
@@ -114,9 +123,10 @@ std::string Summary(const Game& game) {
     out += "), followers " + std::to_string(game.FollowersInSupply(p)) + ", towers " +
            std::to_string(game.TowersLeft(p)) + "\n";
   }
-  out += "stacks left: " + std::to_string(game.StackLeft(0)) + " " + std::to_string(game.StackLeft(1)) +
-         " " + std::to_string(game.StackLeft(2)) + "; discarded " + std::to_string(game.TilesDiscarded()) +
-         "; walls left " + std::to_string(game.WallsLeft());
+  out += "stacks left: " + std::to_string(game.StackLeft(0)) + " " +
+         std::to_string(game.StackLeft(1)) + " " + std::to_string(game.StackLeft(2)) +
+         "; discarded " + std::to_string(game.TilesDiscarded()) + "; walls left " +
+         std::to_string(game.WallsLeft());
   if (game.chain().HasGate()) {
     out += "; wall pieces " + std::to_string(game.chain().PieceCount()) + ", unwalled distance " +
            std::to_string(game.UnwalledDistance()) + (game.chain().Closed() ? " (closed)" : "");
@@ -124,14 +134,16 @@ std::string Summary(const Game& game) {
   out += "\n";
   for (int i = 0; i < game.chain().TowerCount(); ++i) {
     const Tower& t = game.chain().TowerAt(i);
-    out += "tower of player " + std::to_string(t.player) + " at the " + (t.end == kFrontEnd ? "front" : "back") +
-           " end, after piece " + std::to_string(t.position) + "\n";
+    out += "tower of player " + std::to_string(t.player) + " at the " +
+           (t.end == kFrontEnd ? "front" : "back") + " end, after piece " +
+           std::to_string(t.position) + "\n";
   }
   if (game.IsOver()) {
     out += std::string("game over: ") + ToString(game.EndedBy()) + "\n";
   } else {
     const Decision d = game.CurrentDecision();
-    out += std::string("next: ") + ToString(d.kind) + " by " + (d.actor == kChance ? "chance" : "player " + std::to_string(d.actor));
+    out += std::string("next: ") + ToString(d.kind) + " by " +
+           (d.actor == kChance ? "chance" : "player " + std::to_string(d.actor));
     if (game.counters().drawn_tile >= 0) {
       out += " (tile " + std::to_string(game.counters().drawn_tile) + ", " +
              game.tiles().TypeOf(game.counters().drawn_tile).name + ")";
@@ -152,11 +164,13 @@ std::string RenderGame(const Game& game) {
   Canvas canvas(f.Col(board.max_x() + 1) + 1, f.Row(board.min_y() - 1) + 1);
   for (int x = board.min_x(); x <= board.max_x(); ++x) {
     const std::string label = std::to_string(x);
-    for (size_t i = 0; i < label.size(); ++i) canvas.Put(f.Col(x) + 2 + static_cast<int>(i), 0, label[i]);
+    for (size_t i = 0; i < label.size(); ++i)
+      canvas.Put(f.Col(x) + 2 + static_cast<int>(i), 0, label[i]);
   }
   for (int y = board.max_y(); y >= board.min_y(); --y) {
     const std::string label = std::to_string(y);
-    for (size_t i = 0; i < label.size(); ++i) canvas.Put(static_cast<int>(i), f.Row(y) + 1, label[i]);
+    for (size_t i = 0; i < label.size(); ++i)
+      canvas.Put(static_cast<int>(i), f.Row(y) + 1, label[i]);
   }
   for (int i = 0; i < board.TileCount(); ++i) DrawTile(game, i, f, &canvas);
   const WallChain& chain = game.chain();
@@ -168,7 +182,8 @@ std::string RenderGame(const Game& game) {
   (void)rows;
   return canvas.Text() +
          "legend: . residential, F/G/L fish/grain/livestock market, | - streets, + crossing,\n"
-         "        p public / H historic building, digit: a player's follower; # wall (digit: guard), = gate\n" +
+         "        p public / H historic building, digit: a player's follower; # wall (digit: "
+         "guard), = gate\n" +
          Summary(game);
 }
 

@@ -57,7 +57,8 @@ json TileSetContents(const core::TileSet& tiles) {
           {"tiles", tiles.TileCount()},
           {"street_shapes", shapes},
           {"tiles_without_street", no_street},
-          {"market_areas", {{"fish", market_areas[1]}, {"grain", market_areas[2]}, {"livestock", market_areas[3]}}},
+          {"market_areas",
+           {{"fish", market_areas[1]}, {"grain", market_areas[2]}, {"livestock", market_areas[3]}}},
           {"tiles_with_market", tiles_with_market},
           {"public_buildings", public_buildings},
           {"historic_buildings", historic}};
@@ -104,15 +105,16 @@ json TileSetReport(const std::shared_ptr<const core::TileSet>& tiles, int games,
   mean["total"] = total;
   json share;
   for (const auto& [name, count] : ended_by) share[name] = count / n;
-  report["simulation"] = {{"games", games},
-                          {"players", players},
-                          {"first_seed", seed},
-                          {"wall_phase_with_walls", games_with_walls / n},
-                          {"mean_wall_pieces", walls / n},
-                          {"ended_by", share},
-                          {"mean_points_per_player", mean},
-                          {"draws_unplaceable", draws ? static_cast<double>(discards) / draws : 0.0},
-                          {"games_with_unplaceable_draw", games_with_discard / n}};
+  report["simulation"] = {
+      {"games", games},
+      {"players", players},
+      {"first_seed", seed},
+      {"wall_phase_with_walls", games_with_walls / n},
+      {"mean_wall_pieces", walls / n},
+      {"ended_by", share},
+      {"mean_points_per_player", mean},
+      {"draws_unplaceable", draws ? static_cast<double>(discards) / draws : 0.0},
+      {"games_with_unplaceable_draw", games_with_discard / n}};
   return report;
 }
 
