@@ -72,7 +72,9 @@ std::variant<ParsedAction, std::string> ParseBody(const Game& game,
     }
     a = Action::PlaceGate(x, y, static_cast<int>(kSideLetters.find(w[3][0])));
   } else if (verb == "wall" || verb == "tower") {
-    if (args != 1) return "expected '" + std::string(verb) + " front|back'";
+    if (args != 1) {
+      return "expected '" + std::string(verb) + " front|back" + (verb == "tower" ? "|none'" : "'");
+    }
     if (verb == "tower" && w[1] == "none") {
       a = Action::SkipTower();
     } else if (w[1] == "front" || w[1] == "back") {
@@ -256,7 +258,7 @@ std::variant<ParsedAction, std::string> ParseAction(const Game& game, std::strin
     w.erase(w.begin());
   } else if (w[0].size() >= 2 && w[0][0] == 'p' && w[0][1] >= '0' && w[0][1] <= '9') {
     int player = 0;
-    if (!Int(w[0].substr(1), &player) || player >= core::kMaxPlayers) {
+    if (!Int(w[0].substr(1), &player) || player >= game.players()) {
       return "unknown actor '" + std::string(w[0]) + "'";
     }
     parsed.has_actor = true;

@@ -21,11 +21,23 @@ struct PlayBuffers {
   }
 };
 
+inline Action EagerChoice(const std::vector<Action>& legal, core::Random& random);
+
+// How a self-playing seat chooses among the legal actions.
+enum class Policy : uint8_t {
+  kUniform,  // every legal action equally likely
+  kEager,    // EagerChoice: places followers, guards and towers whenever it can
+};
+
 // Takes one random legal step (the chance draw included). Returns false if the game is over.
-inline bool RandomStep(Game& game, core::Random& random, PlayBuffers& buffers) {
+inline bool RandomStep(Game& game, core::Random& random, PlayBuffers& buffers,
+                       Policy policy = Policy::kUniform) {
   if (game.IsOver()) return false;
   game.LegalActions(&buffers.legal);
-  const Action action = buffers.legal[static_cast<size_t>(random.Below(buffers.legal.size()))];
+  const Action action =
+      policy == Policy::kEager
+          ? EagerChoice(buffers.legal, random)
+          : buffers.legal[static_cast<size_t>(random.Below(buffers.legal.size()))];
   buffers.events.clear();
   [[maybe_unused]] const auto error =
       game.Apply(game.CurrentDecision().actor, action, &buffers.events);

@@ -41,6 +41,10 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
   AddFeatures(type, index);
 
   // Join every port with the port it meets on each placed neighbour. Both ports stop being open.
+  // A neighbour's feature can be completed without joining the new tile (a market closed off
+  // by residential halves), so every feature met is checked below, not only the tile's own.
+  std::array<FeatureId, kSides * kPortsPerSide> met{};
+  int met_count = 0;
   for (int side = 0; side < kSides; ++side) {
     const int n = IndexAt(Neighbour(c, side));
     if (n < 0) continue;
@@ -56,16 +60,19 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
       const FeatureId b = FeatureOf(n, theirs);
       info_[Index(Root(a))].open_ports--;
       info_[Index(Root(b))].open_ports--;
+      met[Index(met_count++)] = b;
       // Areas of different kinds (residential against market) touch but stay separate.
       if (info_[Index(Root(a))].kind == info_[Index(Root(b))].kind) Join(a, b);
     }
   }
   UpdateFrontier(c, placed.street_sides);
-  for (int f = 0; f < type.FeatureCount(); ++f) {
-    const FeatureId root = Root(FeatureOf(index, f));
+  const auto check = [&](FeatureId f) {
+    const FeatureId root = Root(f);
     const FeatureInfo& info = info_[Index(root)];
     if (info.kind != FeatureKind::kResidential && info.Complete()) completed->Add(root);
-  }
+  };
+  for (int f = 0; f < type.FeatureCount(); ++f) check(FeatureOf(index, f));
+  for (int i = 0; i < met_count; ++i) check(met[Index(i)]);
 }
 
 void Board::AddFeatures(const TileType& type, int index) {

@@ -82,7 +82,8 @@ struct FeatureInfo {
 
 // Features that a placement or a closed side finished (streets and markets only), as roots.
 struct Completed {
-  std::array<FeatureId, 2 * kMaxFeaturesPerTile> roots{};
+  // At most the tile's own features and one per port it meets.
+  std::array<FeatureId, kMaxFeaturesPerTile + kSides * kPortsPerSide> roots{};
   int count = 0;
   void Add(FeatureId root) {
     for (int i = 0; i < count; ++i) {

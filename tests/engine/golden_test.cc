@@ -3,8 +3,9 @@
 // diff of these files. They are also valid action lists (events are comments): `carc replay`
 // reads them.
 //
-// To accept an intended change: CARC_UPDATE_GOLDEN=1 ./build/test/tests/engine_tests \
-//   --gtest_filter='Golden*'   then review `git diff tests/engine/golden`.
+// To accept an intended change, run
+//   CARC_UPDATE_GOLDEN=1 ./build/test/tests/engine_tests --gtest_filter='*Golden*'
+// then review `git diff tests/engine/golden`.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -92,7 +93,12 @@ TEST_P(Golden, TranscriptIsUnchanged) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, Golden,
                          ::testing::Values(GoldenGame{1, 4, false}, GoldenGame{2, 3, false},
-                                           GoldenGame{3, 2, false}, GoldenGame{58, 4, true}));
+                                           GoldenGame{3, 2, false}, GoldenGame{58, 4, true}),
+                         [](const ::testing::TestParamInfo<GoldenGame>& param_info) {
+                           const GoldenGame& g = param_info.param;
+                           return "seed" + std::to_string(g.seed) + "_" +
+                                  std::to_string(g.players) + "p" + (g.eager ? "_eager" : "");
+                         });
 
 }  // namespace
 }  // namespace carc::city

@@ -101,7 +101,8 @@ json SelfplayLine(const city::Game& game) {
   return j;
 }
 
-int RunSelfplay(const Common& common, int games, uint64_t seed, int players, bool trace) {
+int RunSelfplay(const Common& common, int games, uint64_t seed, int players, bool trace,
+                city::Policy policy) {
   auto tiles = LoadTiles(common);
   if (!tiles) return 2;
   city::PlayBuffers buffers;
@@ -112,11 +113,11 @@ int RunSelfplay(const Common& common, int games, uint64_t seed, int players, boo
     core::Random random = city::ChoiceRandom(game_seed);
     while (!game->IsOver()) {
       if (!trace) {
-        city::RandomStep(*game, random, buffers);
+        city::RandomStep(*game, random, buffers, policy);
         continue;
       }
       const city::Game before = *game;  // to name the action as it was taken
-      city::RandomStep(*game, random, buffers);
+      city::RandomStep(*game, random, buffers, policy);
       const city::HistoryEntry& last = game->History().back();
       const std::string text =
           city::FormatActor(last.actor) + " " + city::FormatAction(before, last.action);
@@ -212,6 +213,8 @@ int main(int argc, char** argv) {
   uint64_t seed = 1;
   int players = 4;
   bool trace = false;
+  std::string policy_name = "random";
+  const auto policy_names = CLI::IsMember({"random", "eager"});
   auto* selfplay =
       app.add_subcommand("selfplay", "play random legal games; one JSON line per game");
   selfplay->add_option("-n,--games", games, "number of games (seeds seed, seed+1, ...)")
@@ -219,6 +222,8 @@ int main(int argc, char** argv) {
   selfplay->add_option("-s,--seed", seed, "seed of the first game");
   selfplay->add_option("-p,--players", players, "players (2-4)")->check(CLI::Range(2, 4));
   selfplay->add_flag("--trace", trace, "print every action and event as JSON lines");
+  selfplay->add_option("--policy", policy_name, "how seats choose: random (uniform) or eager")
+      ->check(policy_names);
 
   bool with_order = false;
   auto* record = app.add_subcommand("record", "play one random game and print its action list");
@@ -245,16 +250,20 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(0, 10000000));
   tiles->add_option("-s,--seed", seed, "seed of the first game");
   tiles->add_option("-p,--players", players, "players (2-4)")->check(CLI::Range(2, 4));
+  tiles->add_option("--policy", policy_name, "how seats choose: random (uniform) or eager")
+      ->check(policy_names);
 
   CLI11_PARSE(app, argc, argv);
-  if (selfplay->parsed()) return RunSelfplay(common, games, seed, players, trace);
+  const city::Policy policy =
+      policy_name == "eager" ? city::Policy::kEager : city::Policy::kUniform;
+  if (selfplay->parsed()) return RunSelfplay(common, games, seed, players, trace, policy);
   if (record->parsed()) return RunRecord(common, seed, players, with_order);
   if (replay->parsed()) return RunReplay(common, path);
   if (show->parsed()) return RunShow(common, show_path, seed, players, steps);
   if (tiles->parsed()) {
     auto set = LoadTiles(common);
     if (!set) return 2;
-    std::cout << tool::TileSetReport(set, stat_games, seed, players).dump(2) << "\n";
+    std::cout << tool::TileSetReport(set, stat_games, seed, players, policy).dump(2) << "\n";
     return 0;
   }
   return 0;

@@ -65,7 +65,7 @@ json TileSetContents(const core::TileSet& tiles) {
 }
 
 json TileSetReport(const std::shared_ptr<const core::TileSet>& tiles, int games, uint64_t seed,
-                   int players) {
+                   int players, city::Policy policy) {
   json report = {{"contents", TileSetContents(*tiles)}};
   if (games <= 0) return report;
   city::Config config;
@@ -80,7 +80,7 @@ json TileSetReport(const std::shared_ptr<const core::TileSet>& tiles, int games,
     if (auto* message = std::get_if<std::string>(&created)) return {{"error", *message}};
     city::Game& game = std::get<city::Game>(created);
     core::Random random = city::ChoiceRandom(game_seed);
-    while (city::RandomStep(game, random, buffers)) {
+    while (city::RandomStep(game, random, buffers, policy)) {
     }
     ++ended_by[city::ToString(game.EndedBy())];
     for (int p = 0; p < players; ++p) {
