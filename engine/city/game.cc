@@ -141,9 +141,9 @@ class WallRuleChecker {
   uint16_t searches_ = 0;
   uint16_t first_search_ = 0;
   std::array<bool, kMaxSearches + 1> open_;  // per search: did it reach beyond the box?
-  std::array<uint16_t, core::kGridSide * core::kGridSide> mark_;
-  std::array<uint16_t, core::kGridSide * core::kGridSide> queue_;
-  std::array<bool, core::kGridSide * core::kGridSide> is_outside_;  // a piece looks onto it
+  std::array<uint16_t, core::kGridCells> mark_;
+  std::array<uint16_t, core::kGridCells> queue_;
+  std::array<bool, core::kGridCells> is_outside_;  // a piece looks onto it
 };
 
 // True if every field that the action's kind does not use is zero: then an accepted action is

@@ -176,7 +176,8 @@ class Game {
   int round_size_ = 0;
   int round_pos_ = 0;
   int last_end_ = kFrontEnd;  // end of the last wall piece built (for its guard)
-  std::array<FollowerSpot, core::kMaxPlayers * 8> spots_{};
+  static constexpr size_t kMaxSpots = static_cast<size_t>(core::kMaxPlayers) * 8;
+  std::array<FollowerSpot, kMaxSpots> spots_{};
   int spot_count_ = 0;
   uint8_t end_conditions_ = 0;
   uint64_t board_hash_ = 0;

@@ -121,7 +121,7 @@ std::string FormatTranscript(const Game& game, bool with_order) {
   return out;
 }
 
-ReplayResult Replay(std::shared_ptr<const core::TileSet> tiles, const Config& base,
+ReplayResult Replay(const std::shared_ptr<const core::TileSet>& tiles, const Config& base,
                     const Transcript& t) {
   ReplayResult result;
   if (!t.tileset_id.empty() &&

@@ -58,7 +58,7 @@ struct ReplayResult {
   std::optional<Error> error;  // the engine's reason, when an action was refused
   int applied = 0;
 };
-ReplayResult Replay(std::shared_ptr<const core::TileSet> tiles, const Config& base,
+ReplayResult Replay(const std::shared_ptr<const core::TileSet>& tiles, const Config& base,
                     const Transcript& transcript);
 
 }  // namespace carc::city

@@ -37,7 +37,7 @@ void OpenLand::Compute(const Board& board, const Cell* blocked) {
   y0_ = board.min_y() - 1;
   width_ = board.max_x() - board.min_x() + 3;
   height_ = board.max_y() - board.min_y() + 3;
-  const auto cells = static_cast<size_t>(width_ * height_);
+  const size_t cells = static_cast<size_t>(width_) * static_cast<size_t>(height_);
   std::fill_n(open_.begin(), cells, uint8_t{0});
   size_t top = 0;
   auto visit = [&](int x, int y) {

@@ -121,10 +121,13 @@ class OpenLand {
   }
 
  private:
-  size_t Index(Cell c) const { return static_cast<size_t>((c.y - y0_) * width_ + (c.x - x0_)); }
+  size_t Index(Cell c) const {
+    return static_cast<size_t>(c.y - y0_) * static_cast<size_t>(width_) +
+           static_cast<size_t>(c.x - x0_);
+  }
   int x0_ = 0, y0_ = 0, width_ = 0, height_ = 0;
-  std::array<uint8_t, core::kGridSide * core::kGridSide> open_;
-  std::array<uint16_t, core::kGridSide * core::kGridSide> stack_;
+  std::array<uint8_t, core::kGridCells> open_;
+  std::array<uint16_t, core::kGridCells> stack_;
 };
 
 // An edge of the outline: a side of a placed tile whose other cell is open land.

@@ -43,7 +43,7 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
   // Join every port with the port it meets on each placed neighbour. Both ports stop being open.
   // A neighbour's feature can be completed without joining the new tile (a market closed off
   // by residential halves), so every feature met is checked below, not only the tile's own.
-  std::array<FeatureId, kSides * kPortsPerSide> met{};
+  std::array<FeatureId, static_cast<size_t>(kSides) * kPortsPerSide> met{};
   int met_count = 0;
   for (int side = 0; side < kSides; ++side) {
     const int n = IndexAt(Neighbour(c, side));

@@ -27,7 +27,8 @@ inline constexpr int kMaxTiles = 80;
 inline constexpr int kMaxCoord = kMaxTiles - 1;
 inline constexpr int kGridRadius = kMaxTiles;
 inline constexpr int kGridSide = 2 * kGridRadius + 1;
-inline constexpr int kMaxFeatures = kMaxTiles * kMaxFeaturesPerTile;
+inline constexpr size_t kGridCells = static_cast<size_t>(kGridSide) * kGridSide;
+inline constexpr size_t kMaxFeatures = static_cast<size_t>(kMaxTiles) * kMaxFeaturesPerTile;
 inline constexpr int kMaxFrontier = 4 * kMaxTiles;
 
 // The placement indices of the tiles a feature covers, as a small fixed bit set.
@@ -83,7 +84,8 @@ struct FeatureInfo {
 // Features that a placement or a closed side finished (streets and markets only), as roots.
 struct Completed {
   // At most the tile's own features and one per port it meets.
-  std::array<FeatureId, kMaxFeaturesPerTile + kSides * kPortsPerSide> roots{};
+  static constexpr size_t kCapacity = kMaxFeaturesPerTile + kSides * kPortsPerSide;
+  std::array<FeatureId, kCapacity> roots{};
   int count = 0;
   void Add(FeatureId root) {
     for (int i = 0; i < count; ++i) {
@@ -176,14 +178,15 @@ class Board {
   static size_t Index(int i) { return static_cast<size_t>(i); }
   static size_t GridIndex(Cell c) {
     assert(c.x >= -kGridRadius && c.x <= kGridRadius && c.y >= -kGridRadius && c.y <= kGridRadius);
-    return static_cast<size_t>((c.y + kGridRadius) * kGridSide + (c.x + kGridRadius));
+    return static_cast<size_t>(c.y + kGridRadius) * kGridSide +
+           static_cast<size_t>(c.x + kGridRadius);
   }
   void AddFeatures(const TileType& type, int index);
   void Join(FeatureId a, FeatureId b);
   void UpdateFrontier(Cell placed, uint8_t street_sides);
   void RemoveFromFrontier(Cell c);
 
-  std::array<uint8_t, kGridSide * kGridSide> grid_{};
+  std::array<uint8_t, kGridCells> grid_{};
   std::array<PlacedTile, kMaxTiles> placed_{};
   std::array<uint16_t, kMaxFeatures> parent_{};
   std::array<FeatureInfo, kMaxFeatures> info_{};

@@ -109,7 +109,7 @@ class TileSetParser {
     }
     std::array<char, kPorts> ports{};
     for (int side = 0; side < kSides; ++side) {
-      const std::string_view word = words[static_cast<size_t>(2 + 1 + side)];
+      const std::string_view word = words[3 + static_cast<size_t>(side)];
       if (word.size() != 3) {
         return Fail(std::string("side '") + std::string(word) + "' (" + kSideNames[side] +
                     ") must be three characters");
@@ -291,7 +291,7 @@ class TileSetParser {
       if (port % kPortsPerSide == kMidPort) continue;
       const bool first_half = port % kPortsPerSide == 0;
       const int next = first_half ? port + 2 : (port + 1) % kPorts;
-      if (first_half && type->port_feature[static_cast<size_t>(port + 1)] != kNoFeature) continue;
+      if (first_half && type->port_feature[static_cast<size_t>(port) + 1] != kNoFeature) continue;
       const int a = type->port_feature[static_cast<size_t>(port)];
       const int b = type->port_feature[static_cast<size_t>(next)];
       if (a == b) continue;

@@ -15,8 +15,10 @@ json PointsJson(const Points& points, int players) {
   return out;
 }
 
-const char* SideName(int side) { return side >= 0 && side < 4 ? "NESW" + side : "?"; }
-std::string Side(int side) { return std::string(1, *SideName(side)); }
+std::string Side(int side) {
+  static constexpr std::string_view kLetters = "NESW";
+  return side >= 0 && side < 4 ? std::string(1, kLetters[static_cast<size_t>(side)]) : "?";
+}
 const char* EndName(int end) { return end == kFrontEnd ? "front" : "back"; }
 
 const char* CauseName(ScoreCause cause) {

@@ -201,7 +201,7 @@ int RunShow(const Common& common, const std::string& path, uint64_t seed, int pl
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int Main(int argc, char** argv) {
   CLI::App app{"carc: rules engine tool for Carcassonne: The City"};
   app.require_subcommand(1);
   Common common;
@@ -267,4 +267,17 @@ int main(int argc, char** argv) {
     return 0;
   }
   return 0;
+}
+
+int main(int argc, char** argv) {
+  // The engine reports problems as values; this catches what the libraries may throw (a
+  // failed allocation, an I/O stream error) so that the tool always ends with a message.
+  try {
+    return Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "carc: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "carc: unexpected error\n";
+  }
+  return 3;
 }

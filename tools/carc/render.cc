@@ -8,7 +8,6 @@ namespace carc::tool {
 namespace {
 
 using namespace carc::city;
-using core::Cell;
 
 // Each cell takes kCellW x kCellH characters plus one column and one row of boundary.
 constexpr int kCellW = 5;

@@ -19,15 +19,15 @@ std::vector<std::string> StreetShapes(const core::TileType& type) {
     if (def.kind != core::FeatureKind::kStreet) continue;
     std::vector<int> sides;
     for (int s = 0; s < core::kSides; ++s) {
-      if (def.ports & (1u << core::PortOf(s, core::kMidPort))) sides.push_back(s);
+      if (def.ports & (1u << core::PortOf(s, core::kMidPort))) sides.emplace_back(s);
     }
-    if (sides.size() == 2) shapes.push_back(sides[1] - sides[0] == 2 ? "straight" : "curve");
+    if (sides.size() == 2) shapes.emplace_back(sides[1] - sides[0] == 2 ? "straight" : "curve");
     if (def.end == core::StreetEnd::kCrossing) ++crossing;
-    if (def.end == core::StreetEnd::kBuilding) shapes.push_back("ends_at_building");
-    if (def.end == core::StreetEnd::kMarket) shapes.push_back("ends_at_market");
+    if (def.end == core::StreetEnd::kBuilding) shapes.emplace_back("ends_at_building");
+    if (def.end == core::StreetEnd::kMarket) shapes.emplace_back("ends_at_market");
   }
-  if (crossing == 3) shapes.push_back("three_way_crossing");
-  if (crossing >= 4) shapes.push_back("four_way_crossing");
+  if (crossing == 3) shapes.emplace_back("three_way_crossing");
+  if (crossing >= 4) shapes.emplace_back("four_way_crossing");
   return shapes;
 }
 
