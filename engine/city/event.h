@@ -120,6 +120,8 @@ using Event = std::variant<TileDrawn, StackStarted, WallPhaseBegun, TileDiscarde
                            GatePlaced, WallBuilt, ChainClosed, GuardPlaced, TowerPlaced,
                            WallCompleted, StewardsScored, GuardScored, GameOver, DecisionRequested>;
 
+const char* ToString(ScoreCause cause);  // "tile", "wall", "closing_wall"
+
 // The name of an event's type, e.g. "tile_placed".
 const char* EventName(const Event& event);
 

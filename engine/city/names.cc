@@ -185,6 +185,18 @@ const char* ToString(Source source) {
   return "?";
 }
 
+const char* ToString(ScoreCause cause) {
+  switch (cause) {
+    case ScoreCause::kTile:
+      return "tile";
+    case ScoreCause::kWall:
+      return "wall";
+    case ScoreCause::kClosingWall:
+      return "closing_wall";
+  }
+  return "?";
+}
+
 const char* EventName(const Event& event) {
   return std::visit(
       [](const auto& e) -> const char* {

@@ -1,31 +1,15 @@
 #include "city/notation.h"
 
-#include <charconv>
 #include <type_traits>
 #include <vector>
+
+#include "city/event_fields.h"
+#include "core/text.h"
 
 namespace carc::city {
 namespace {
 
 constexpr std::string_view kSideLetters = "NESW";
-
-std::vector<std::string_view> Words(std::string_view line) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    const size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
-}
-
-bool Int(std::string_view word, int* out) {
-  const char* end = word.data() + word.size();
-  const auto r = std::from_chars(word.data(), end, *out);
-  return r.ec == std::errc() && r.ptr == end;
-}
 
 // Features of the tile the follower decision is about: the last one placed.
 const core::TileType* LastPlacedType(const Game& game) {
@@ -41,12 +25,13 @@ std::variant<ParsedAction, std::string> ParseBody(const Game& game,
   Action& a = parsed.action;
   int x = 0, y = 0, n = 0;
   if (verb == "draw") {
-    if (args != 1 || !Int(w[1], &n) || n < 0 || n > 255)
+    if (args != 1 || !core::ParseNumber(w[1], &n) || n < 0 || n > 255)
       return std::string("expected 'draw <tile id>'");
     a = Action::Draw(n);
   } else if (verb == "place") {
-    if (args != 3 || !Int(w[1], &x) || !Int(w[2], &y) || !Int(w[3], &n) || x < -128 || x > 127 ||
-        y < -128 || y > 127 || n < 0 || n > 255) {
+    if (args != 3 || !core::ParseNumber(w[1], &x) || !core::ParseNumber(w[2], &y) ||
+        !core::ParseNumber(w[3], &n) || x < -128 || x > 127 || y < -128 || y > 127 || n < 0 ||
+        n > 255) {
       return std::string("expected 'place <x> <y> <rotation 0-3>'");
     }
     a = Action::PlaceTile(x, y, n);
@@ -65,9 +50,9 @@ std::variant<ParsedAction, std::string> ParseBody(const Game& game,
       a = Action::PlaceFollower(found);
     }
   } else if (verb == "gate") {
-    if (args != 3 || !Int(w[1], &x) || !Int(w[2], &y) || w[3].size() != 1 ||
-        kSideLetters.find(w[3][0]) == std::string_view::npos || x < -128 || x > 127 || y < -128 ||
-        y > 127) {
+    if (args != 3 || !core::ParseNumber(w[1], &x) || !core::ParseNumber(w[2], &y) ||
+        w[3].size() != 1 || kSideLetters.find(w[3][0]) == std::string_view::npos || x < -128 ||
+        x > 127 || y < -128 || y > 127) {
       return std::string("expected 'gate <x> <y> <N|E|S|W>'");
     }
     a = Action::PlaceGate(x, y, static_cast<int>(kSideLetters.find(w[3][0])));
@@ -96,121 +81,26 @@ std::variant<ParsedAction, std::string> ParseBody(const Game& game,
 
 namespace {
 
-class Line {
+// Writes fields as " key=value"; points as a comma-separated list, one value per seat.
+class TextSink {
  public:
-  explicit Line(const char* name) : text_(name) {}
-  Line& Add(const char* key, int value) {
-    text_ += std::string(" ") + key + "=" + std::to_string(value);
-    return *this;
-  }
-  Line& Add(const char* key, const std::string& value) {
-    text_ += std::string(" ") + key + "=" + value;
-    return *this;
-  }
-  Line& Side(int side) { return Add("side", std::string(1, side < 4 ? kSideLetters[side] : '?')); }
-  Line& End(int end) { return Add("end", end == kFrontEnd ? "front" : "back"); }
-  Line& Points(const Points& points) {
+  void Number(const char* key, int value) { Text(key, std::to_string(value).c_str()); }
+  void Text(const char* key, const char* value) { text += std::string(" ") + key + "=" + value; }
+  void Points(const char* key, const Points& points) {
     std::string list;
     for (size_t p = 0; p < points.size(); ++p) list += (p ? "," : "") + std::to_string(points[p]);
-    return Add("points", list);
+    Text(key, list.c_str());
   }
-  std::string text() const { return text_; }
-
- private:
-  std::string text_;
+  std::string text;
 };
-
-const char* CauseName(ScoreCause cause) {
-  switch (cause) {
-    case ScoreCause::kTile:
-      return "tile";
-    case ScoreCause::kWall:
-      return "wall";
-    case ScoreCause::kClosingWall:
-      return "closing_wall";
-  }
-  return "?";
-}
 
 }  // namespace
 
 std::string FormatEvent(const Event& event) {
-  Line line(EventName(event));
-  std::visit(
-      [&line](const auto& e) {
-        using T = std::decay_t<decltype(e)>;
-        if constexpr (std::is_same_v<T, TileDrawn>) {
-          line.Add("tile", e.tile).Add("stack", e.stack);
-        } else if constexpr (std::is_same_v<T, StackStarted>) {
-          line.Add("stack", e.stack);
-        } else if constexpr (std::is_same_v<T, TileDiscarded>) {
-          line.Add("tile", e.tile);
-        } else if constexpr (std::is_same_v<T, TilePlaced>) {
-          line.Add("player", e.player)
-              .Add("tile", e.tile)
-              .Add("x", e.x)
-              .Add("y", e.y)
-              .Add("rotation", e.rotation);
-        } else if constexpr (std::is_same_v<T, FollowerPlaced>) {
-          line.Add("player", e.player)
-              .Add("x", e.x)
-              .Add("y", e.y)
-              .Add("feature", e.feature)
-              .Add("role", ToString(e.role));
-        } else if constexpr (std::is_same_v<T, FeatureScored>) {
-          line.Add("kind", ToString(e.kind))
-              .Add("x", e.x)
-              .Add("y", e.y)
-              .Add("feature", e.feature)
-              .Add("tiles", e.tiles)
-              .Add("market_kinds", e.market_kinds)
-              .Add("cause", CauseName(e.cause))
-              .Points(e.points);
-        } else if constexpr (std::is_same_v<T, FollowerReturned>) {
-          line.Add("player", e.player)
-              .Add("x", e.x)
-              .Add("y", e.y)
-              .Add("feature", e.feature)
-              .Add("scored", e.scored ? "yes" : "no");
-        } else if constexpr (std::is_same_v<T, WallRoundBegun>) {
-          line.Add("scorer", e.scorer).Add("pieces", e.pieces);
-        } else if constexpr (std::is_same_v<T, GatePlaced> || std::is_same_v<T, GuardPlaced>) {
-          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Side(e.side);
-        } else if constexpr (std::is_same_v<T, WallBuilt>) {
-          line.Add("player", e.player).Add("x", e.x).Add("y", e.y).Side(e.side).End(e.end);
-        } else if constexpr (std::is_same_v<T, TowerPlaced>) {
-          line.Add("player", e.player)
-              .End(e.end)
-              .Add("position", e.position)
-              .Add("points", e.points);
-        } else if constexpr (std::is_same_v<T, WallCompleted>) {
-          line.Add("sides", e.sides);
-        } else if constexpr (std::is_same_v<T, StewardsScored>) {
-          line.Add("x", e.x)
-              .Add("y", e.y)
-              .Add("feature", e.feature)
-              .Add("markets", e.markets)
-              .Points(e.points);
-        } else if constexpr (std::is_same_v<T, GuardScored>) {
-          line.Add("player", e.player)
-              .Add("x", e.x)
-              .Add("y", e.y)
-              .Side(e.side)
-              .Add("public", e.public_buildings)
-              .Add("historic", e.historic_buildings)
-              .Add("points", e.points);
-        } else if constexpr (std::is_same_v<T, GameOver>) {
-          line.Add("ended_by", ToString(e.condition))
-              .Add("conditions", e.conditions)
-              .Add("winners", e.winners);
-        } else if constexpr (std::is_same_v<T, DecisionRequested>) {
-          line.Add("actor", e.decision.actor)
-              .Add("decision", ToString(e.decision.kind))
-              .Add("turn", e.turn_player);
-        }
-      },
-      event);
-  return line.text();
+  TextSink sink;
+  sink.text = EventName(event);
+  ForEachField(event, sink);
+  return sink.text;
 }
 
 std::string FormatActor(Actor actor) {
@@ -249,7 +139,7 @@ std::string FormatAction(const Game& game, const Action& a) {
 }
 
 std::variant<ParsedAction, std::string> ParseAction(const Game& game, std::string_view line) {
-  std::vector<std::string_view> w = Words(line);
+  std::vector<std::string_view> w = core::SplitWords(line);
   if (w.empty()) return std::string("empty action");
   ParsedAction parsed;
   if (w[0] == "chance") {
@@ -258,7 +148,7 @@ std::variant<ParsedAction, std::string> ParseAction(const Game& game, std::strin
     w.erase(w.begin());
   } else if (w[0].size() >= 2 && w[0][0] == 'p' && w[0][1] >= '0' && w[0][1] <= '9') {
     int player = 0;
-    if (!Int(w[0].substr(1), &player) || player >= game.players()) {
+    if (!core::ParseNumber(w[0].substr(1), &player) || player >= game.players()) {
       return "unknown actor '" + std::string(w[0]) + "'";
     }
     parsed.has_actor = true;

@@ -1,36 +1,12 @@
 #include "city/transcript.h"
 
-#include <charconv>
+#include <cassert>
 
 #include "city/notation.h"
+#include "core/text.h"
 
 namespace carc::city {
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-    s.remove_suffix(1);
-  return s;
-}
-
-template <typename T>
-bool Number(std::string_view word, T* out) {
-  const char* end = word.data() + word.size();
-  const auto r = std::from_chars(word.data(), end, *out);
-  return r.ec == std::errc() && r.ptr == end;
-}
-
-std::vector<std::string_view> Words(std::string_view line) {
-  std::vector<std::string_view> words;
-  while (!(line = Trim(line)).empty()) {
-    const size_t cut = std::min(line.find(' '), line.find('\t'));
-    words.push_back(line.substr(0, cut));
-    if (cut == std::string_view::npos) break;
-    line.remove_prefix(cut);
-  }
-  return words;
-}
 
 // Returns an error message, or "" if the header line was understood.
 std::string ParseHeader(const std::vector<std::string_view>& w, Transcript* t) {
@@ -38,18 +14,19 @@ std::string ParseHeader(const std::vector<std::string_view>& w, Transcript* t) {
   if (key == "game") {
     if (w.size() != 2 || w[1] != "the-city") return "expected 'game the-city'";
   } else if (key == "players") {
-    if (w.size() != 2 || !Number(w[1], &t->players)) return "expected 'players <2-4>'";
+    if (w.size() != 2 || !core::ParseNumber(w[1], &t->players)) return "expected 'players <2-4>'";
   } else if (key == "seed") {
-    if (w.size() != 2 || !Number(w[1], &t->seed)) return "expected 'seed <unsigned 64-bit number>'";
+    if (w.size() != 2 || !core::ParseNumber(w[1], &t->seed))
+      return "expected 'seed <unsigned 64-bit number>'";
   } else if (key == "tileset") {
-    if (w.size() != 3 || !Number(w[2], &t->tileset_version))
+    if (w.size() != 3 || !core::ParseNumber(w[2], &t->tileset_version))
       return "expected 'tileset <id> <version>'";
     t->tileset_id = std::string(w[1]);
   } else if (key == "order") {
     std::vector<int> order;
     for (size_t i = 1; i < w.size(); ++i) {
       int tile = 0;
-      if (!Number(w[i], &tile)) return "'order' takes tile ids";
+      if (!core::ParseNumber(w[i], &tile)) return "'order' takes tile ids";
       order.push_back(tile);
     }
     t->order = std::move(order);
@@ -71,31 +48,23 @@ std::string TranscriptError::ToString() const {
 
 std::variant<Transcript, TranscriptError> ParseTranscript(std::string_view text) {
   Transcript t;
-  int number = 0;
   bool in_actions = false;
-  size_t pos = 0;
-  while (pos <= text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++number;
-    if (const size_t hash = line.find('#'); hash != std::string_view::npos)
-      line = line.substr(0, hash);
-    line = Trim(line);
-    if (line.empty()) continue;
-    const auto w = Words(line);
-    if (IsHeaderKey(w[0])) {
-      if (in_actions)
-        return TranscriptError{number,
-                               "header line '" + std::string(w[0]) + "' after the first action"};
-      if (std::string error = ParseHeader(w, &t); !error.empty())
-        return TranscriptError{number, error};
-      continue;
+  std::optional<TranscriptError> error;
+  core::ForEachLine(text, [&](int number, std::string_view line, const auto& w) {
+    if (!IsHeaderKey(w[0])) {
+      in_actions = true;
+      t.actions.push_back({number, std::string(line)});
+      return true;
     }
-    in_actions = true;
-    t.actions.push_back({number, std::string(line)});
-  }
+    if (in_actions) {
+      error =
+          TranscriptError{number, "header line '" + std::string(w[0]) + "' after the first action"};
+    } else if (std::string message = ParseHeader(w, &t); !message.empty()) {
+      error = TranscriptError{number, message};
+    }
+    return !error;
+  });
+  if (error) return *error;
   return t;
 }
 

@@ -1,31 +1,14 @@
 #include "core/tileset.h"
 
 #include <algorithm>
-#include <charconv>
 #include <set>
+
+#include "core/text.h"
 
 namespace carc::core {
 namespace {
 
 constexpr int kMaxTileCount = 200;  // a file with more copies than this is surely a mistake
-
-std::vector<std::string_view> SplitWords(std::string_view line) {
-  std::vector<std::string_view> words;
-  size_t i = 0;
-  while (i < line.size()) {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-    const size_t start = i;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') ++i;
-    if (i > start) words.push_back(line.substr(start, i - start));
-  }
-  return words;
-}
-
-bool ParseInt(std::string_view word, int* out) {
-  const auto* end = word.data() + word.size();
-  const auto result = std::from_chars(word.data(), end, *out);
-  return result.ec == std::errc() && result.ptr == end;
-}
 
 bool IsName(std::string_view word, bool allow_upper_and_underscore) {
   if (word.empty()) return false;
@@ -46,22 +29,11 @@ const std::array<const char*, 4> kSideNames = {"north", "east", "south", "west"}
 class TileSetParser {
  public:
   std::variant<std::shared_ptr<const TileSet>, ParseError> Parse(std::string_view text) {
-    int line_number = 0;
-    size_t pos = 0;
-    while (pos <= text.size()) {
-      size_t end = text.find('\n', pos);
-      if (end == std::string_view::npos) end = text.size();
-      std::string_view line = text.substr(pos, end - pos);
-      pos = end + 1;
-      ++line_number;
-      if (const size_t hash = line.find('#'); hash != std::string_view::npos) {
-        line = line.substr(0, hash);
-      }
-      const auto words = SplitWords(line);
-      if (words.empty()) continue;
-      line_ = line_number;
-      if (!ParseLine(words)) return error_;
-    }
+    const bool parsed = ForEachLine(text, [this](int number, std::string_view, const auto& words) {
+      line_ = number;
+      return ParseLine(words);
+    });
+    if (!parsed) return error_;
     if (!seen_header_) return ParseError{0, "the file has no 'tileset <id> <version>' line"};
     if (set_->types_.empty()) return ParseError{0, "the file has no 'tile' lines"};
     return std::shared_ptr<const TileSet>(std::move(set_));
@@ -87,7 +59,7 @@ class TileSetParser {
     if (words.size() != 3) return Fail("expected 'tileset <id> <version>'");
     if (!IsName(words[1], false)) return Fail("the tile-set id must match [a-z0-9-]+");
     int version = 0;
-    if (!ParseInt(words[2], &version) || version < 0) {
+    if (!ParseNumber(words[2], &version) || version < 0) {
       return Fail("the tile-set version must be a whole number");
     }
     set_->id_ = std::string(words[1]);
@@ -104,7 +76,7 @@ class TileSetParser {
     if (!IsName(words[1], true)) return Fail("the tile name must match [A-Za-z0-9_-]+");
     type.name = std::string(words[1]);
     if (!names_.insert(type.name).second) return Fail("tile name '" + type.name + "' used twice");
-    if (!ParseInt(words[2], &type.count) || type.count < 1 || type.count > 75) {
+    if (!ParseNumber(words[2], &type.count) || type.count < 1 || type.count > 75) {
       return Fail("the count must be a whole number from 1 to 75");
     }
     std::array<char, kPorts> ports{};

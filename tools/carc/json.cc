@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "city/event_fields.h"
+
 namespace carc::tool {
 namespace {
 
@@ -15,24 +17,6 @@ json PointsJson(const Points& points, int players) {
   return out;
 }
 
-std::string Side(int side) {
-  static constexpr std::string_view kLetters = "NESW";
-  return side >= 0 && side < 4 ? std::string(1, kLetters[static_cast<size_t>(side)]) : "?";
-}
-const char* EndName(int end) { return end == kFrontEnd ? "front" : "back"; }
-
-const char* CauseName(ScoreCause cause) {
-  switch (cause) {
-    case ScoreCause::kTile:
-      return "tile";
-    case ScoreCause::kWall:
-      return "wall";
-    case ScoreCause::kClosingWall:
-      return "closing_wall";
-  }
-  return "?";
-}
-
 }  // namespace
 
 std::string HexHash(uint64_t hash) {
@@ -41,91 +25,22 @@ std::string HexHash(uint64_t hash) {
   return buffer;
 }
 
+namespace {
+// Fields as JSON members; points as an array with one value per seat.
+struct JsonSink {
+  void Number(const char* key, int value) { object[key] = value; }
+  void Text(const char* key, const char* value) { object[key] = value; }
+  void Points(const char* key, const Points& points) {
+    object[key] = PointsJson(points, kMaxPlayers);
+  }
+  json& object;
+};
+}  // namespace
+
 json EventToJson(const Event& event) {
   json j = {{"event", EventName(event)}};
-  std::visit(
-      [&j](const auto& e) {
-        using T = std::decay_t<decltype(e)>;
-        constexpr int kAll = core::kMaxPlayers;
-        if constexpr (std::is_same_v<T, TileDrawn>) {
-          j["tile"] = e.tile;
-          j["stack"] = e.stack;
-        } else if constexpr (std::is_same_v<T, StackStarted>) {
-          j["stack"] = e.stack;
-        } else if constexpr (std::is_same_v<T, TileDiscarded>) {
-          j["tile"] = e.tile;
-        } else if constexpr (std::is_same_v<T, TilePlaced>) {
-          j.update({{"player", e.player},
-                    {"tile", e.tile},
-                    {"x", e.x},
-                    {"y", e.y},
-                    {"rotation", e.rotation}});
-        } else if constexpr (std::is_same_v<T, FollowerPlaced>) {
-          j.update({{"player", e.player},
-                    {"x", e.x},
-                    {"y", e.y},
-                    {"feature", e.feature},
-                    {"role", ToString(e.role)}});
-        } else if constexpr (std::is_same_v<T, FeatureScored>) {
-          j.update({{"kind", ToString(e.kind)},
-                    {"x", e.x},
-                    {"y", e.y},
-                    {"feature", e.feature},
-                    {"tiles", e.tiles},
-                    {"market_kinds", e.market_kinds},
-                    {"cause", CauseName(e.cause)},
-                    {"points", PointsJson(e.points, kAll)}});
-        } else if constexpr (std::is_same_v<T, FollowerReturned>) {
-          j.update({{"player", e.player},
-                    {"x", e.x},
-                    {"y", e.y},
-                    {"feature", e.feature},
-                    {"scored", e.scored}});
-        } else if constexpr (std::is_same_v<T, WallRoundBegun>) {
-          j.update({{"scorer", e.scorer}, {"pieces", e.pieces}});
-        } else if constexpr (std::is_same_v<T, GatePlaced> || std::is_same_v<T, GuardPlaced>) {
-          j.update({{"player", e.player}, {"x", e.x}, {"y", e.y}, {"side", Side(e.side)}});
-        } else if constexpr (std::is_same_v<T, WallBuilt>) {
-          j.update({{"player", e.player},
-                    {"x", e.x},
-                    {"y", e.y},
-                    {"side", Side(e.side)},
-                    {"end", EndName(e.end)}});
-        } else if constexpr (std::is_same_v<T, TowerPlaced>) {
-          j.update({{"player", e.player},
-                    {"end", EndName(e.end)},
-                    {"position", e.position},
-                    {"points", e.points}});
-        } else if constexpr (std::is_same_v<T, WallCompleted>) {
-          j["sides"] = e.sides;
-        } else if constexpr (std::is_same_v<T, StewardsScored>) {
-          j.update({{"x", e.x},
-                    {"y", e.y},
-                    {"feature", e.feature},
-                    {"markets", e.markets},
-                    {"points", PointsJson(e.points, kAll)}});
-        } else if constexpr (std::is_same_v<T, GuardScored>) {
-          j.update({{"player", e.player},
-                    {"x", e.x},
-                    {"y", e.y},
-                    {"side", Side(e.side)},
-                    {"public", e.public_buildings},
-                    {"historic", e.historic_buildings},
-                    {"points", e.points}});
-        } else if constexpr (std::is_same_v<T, GameOver>) {
-          j["ended_by"] = ToString(e.condition);
-          json winners = json::array();
-          for (int p = 0; p < kAll; ++p) {
-            if (e.winners & (1u << p)) winners.push_back(p);
-          }
-          j["winners"] = winners;
-        } else if constexpr (std::is_same_v<T, DecisionRequested>) {
-          j.update({{"actor", e.decision.actor},
-                    {"decision", ToString(e.decision.kind)},
-                    {"turn_player", e.turn_player}});
-        }
-      },
-      event);
+  JsonSink sink{j};
+  ForEachField(event, sink);
   return j;
 }
 
@@ -191,13 +106,13 @@ json StateToJson(const Game& game) {
   json wall = {{"closed", chain.Closed()}, {"unwalled_distance", game.UnwalledDistance()}};
   if (chain.HasGate()) {
     wall["gate"] = {
-        {"x", chain.Gate().x}, {"y", chain.Gate().y}, {"side", Side(chain.Gate().side)}};
+        {"x", chain.Gate().x}, {"y", chain.Gate().y}, {"side", SideLetter(chain.Gate().side)}};
   }
   for (int end = 0; end < 2; ++end) {
     json pieces = json::array();
     for (int i = 0; i < chain.Count(end); ++i) {
       const WallPiece& w = chain.Piece(end, i);
-      json piece = {{"x", w.x}, {"y", w.y}, {"side", Side(w.side)}};
+      json piece = {{"x", w.x}, {"y", w.y}, {"side", SideLetter(w.side)}};
       if (w.guard != kNoGuard) piece["guard"] = w.guard;
       pieces.push_back(piece);
     }
