@@ -7,6 +7,7 @@ CARC_PACKAGES=(
   g++ cmake ninja-build pkg-config
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
+  libprotobuf-dev protobuf-compiler
   clang clang-tidy clang-format
 )
 

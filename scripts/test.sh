@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, checks formatting, builds with warnings as errors and
-# runs all tests, then runs the engine tests again under AddressSanitizer + UBSan, runs
+# runs all tests, then runs the engine and server tests again under AddressSanitizer + UBSan, runs
 # clang-tidy, and smoke-runs the benchmarks.
 #   ./scripts/test.sh            (CARC_SKIP_TIDY=1 skips clang-tidy, CARC_SKIP_ASAN=1 the sanitizers)
 set -euo pipefail
@@ -31,13 +31,13 @@ if [ "${CARC_SKIP_ASAN:-0}" != "1" ]; then
   cmake -S . -B build/asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCARC_WERROR=ON -DCARC_SANITIZE=ON \
     -DCARC_BUILD_BENCH=OFF > /dev/null
-  cmake --build build/asan -j "$jobs" --target engine_tests
-  ctest --test-dir build/asan --output-on-failure -j "$jobs" -L engine
+  cmake --build build/asan -j "$jobs" --target engine_tests server_tests
+  ctest --test-dir build/asan --output-on-failure -j "$jobs" -L "engine|server"
 fi
 
 if [ "${CARC_SKIP_TIDY:-0}" != "1" ]; then
   echo "==> clang-tidy (.clang-tidy: warnings are errors)"
-  run-clang-tidy -p build/test -j "$jobs" -quiet "$(pwd)/(engine|tools|bench)/.*\.cc$" \
+  run-clang-tidy -p build/test -j "$jobs" -quiet "$(pwd)/(engine|server|tools|bench)/.*\.cc$" \
     > build/test/clang-tidy.log 2>&1 || { grep -E "error|warning" build/test/clang-tidy.log; exit 1; }
 fi
 
