@@ -1,0 +1,358 @@
+// The game room, driven by fake connections: whole games played through it, every refusal, the
+// order of the move checks, tokens, spectators and reconnection.
+#include "room/room.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "city/default_tiles.h"
+#include "city/public_state.h"
+#include "city/random_play.h"
+#include "protocol/codec.h"
+
+namespace carc::server {
+namespace {
+
+// A connection that keeps every message it receives, decoded, and the client's view of the game.
+class FakePeer : public Peer {
+ public:
+  void Send(Bytes message) override {
+    v1::ServerMessage decoded;
+    ASSERT_TRUE(decoded.ParseFromString(*message));
+    raw.push_back(*message);
+    received.push_back(decoded);
+    Follow(decoded);
+  }
+
+  // Keeps a public state from snapshots and deltas, checking the hash at every step.
+  void Follow(const v1::ServerMessage& m) {
+    if (m.has_snapshot()) {
+      state = protocol::FromProto(m.snapshot().state());
+      ASSERT_TRUE(state.has_value());
+      ASSERT_EQ(state->Hash(), m.snapshot().state_hash());
+      sequence = m.snapshot().sequence();
+      legal.assign(m.snapshot().legal_actions().begin(), m.snapshot().legal_actions().end());
+    } else if (m.has_delta()) {
+      ASSERT_TRUE(state.has_value()) << "a delta before any snapshot";
+      ASSERT_EQ(m.delta().sequence(), sequence + 1) << "deltas arrive in order, none missing";
+      for (const v1::Event& e : m.delta().events()) {
+        const auto event = protocol::FromProto(e);
+        ASSERT_TRUE(event.has_value());
+        state->Apply(*event);
+      }
+      ASSERT_EQ(state->Hash(), m.delta().state_hash());
+      sequence = m.delta().sequence();
+      legal.assign(m.delta().legal_actions().begin(), m.delta().legal_actions().end());
+    }
+  }
+
+  std::optional<v1::ErrorCode> LastError() const {
+    if (received.empty() || !received.back().has_error()) return std::nullopt;
+    return received.back().error().code();
+  }
+
+  std::vector<std::string> raw;
+  std::vector<v1::ServerMessage> received;
+  std::optional<city::PublicState> state;
+  uint64_t sequence = 0;
+  std::vector<v1::Action> legal;
+  std::string token;
+  int seat = -1;
+};
+
+// Tokens 1, 2, 3 ... in the first byte: predictable, so tests can forge wrong ones.
+TokenSource CountingTokens() {
+  auto next = std::make_shared<uint8_t>(0);
+  return [next] {
+    SeatToken t{};
+    t[0] = ++*next;
+    return t;
+  };
+}
+
+struct Table {
+  explicit Table(int seats, uint64_t seed = 7)
+      : room(RoomOptions{"g1", "test", seats, seed, 512}, city::DefaultTileSet(),
+             CountingTokens()) {}
+
+  std::shared_ptr<FakePeer> Join(const std::string& name = "p") {
+    auto peer = std::make_shared<FakePeer>();
+    v1::JoinSeat join;
+    join.set_game_id("g1");
+    join.set_player_name(name);
+    room.Join(peer, 1, join);
+    for (const auto& m : peer->received) {
+      if (m.has_seat_joined()) {
+        peer->token = m.seat_joined().seat_token();
+        peer->seat = static_cast<int>(m.seat_joined().seat());
+      }
+    }
+    return peer;
+  }
+
+  v1::Move MoveOf(const FakePeer& peer, const v1::Action& action) const {
+    v1::Move move;
+    move.set_game_id("g1");
+    move.set_seat_token(peer.token);
+    move.set_sequence(peer.sequence);
+    *move.mutable_action() = action;
+    return move;
+  }
+
+  Room room;
+};
+
+v1::Action Skip(v1::ActionKind kind) {
+  v1::Action a;
+  a.set_kind(kind);
+  return a;
+}
+
+// Plays the whole game: whoever received legal actions chooses one (seeded) and sends it.
+void PlayToTheEnd(Table& t, const std::vector<std::shared_ptr<FakePeer>>& peers, uint64_t seed) {
+  core::Random random(seed);
+  for (int guard = 0; guard < 5000 && t.room.Status() == v1::GAME_STATUS_RUNNING; ++guard) {
+    auto decider =
+        std::find_if(peers.begin(), peers.end(), [](const auto& p) { return !p->legal.empty(); });
+    ASSERT_NE(decider, peers.end()) << "somebody must hold the legal actions";
+    FakePeer& p = **decider;
+    const v1::Action action = p.legal[static_cast<size_t>(random.Below(p.legal.size()))];
+    p.legal.clear();
+    t.room.Move(*decider, 100 + static_cast<uint64_t>(guard), t.MoveOf(p, action));
+    ASSERT_FALSE(p.LastError().has_value()) << p.received.back().error().reason();
+  }
+  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_FINISHED);
+}
+
+TEST(Room, AFourPlayerGameIsPlayedToTheEndWithTheEnginesScores) {
+  Table t(4);
+  std::vector<std::shared_ptr<FakePeer>> peers;
+  for (int i = 0; i < 4; ++i) peers.push_back(t.Join("p" + std::to_string(i)));
+  auto spectator = std::make_shared<FakePeer>();
+  t.room.Spectate(spectator, 9);
+  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING) << "the game starts when every seat is taken";
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(t, peers, 11));
+
+  // Everybody, the spectator too, followed every delta to the server's final state.
+  const city::Game& game = *t.room.game();
+  for (const auto& p : peers) ASSERT_TRUE(*p->state == game.Public());
+  ASSERT_TRUE(*spectator->state == game.Public());
+  // The engine alone, given the same actions, reaches the same scores.
+  city::Config config;
+  config.players = 4;
+  city::Game replay = std::get<city::Game>(
+      city::Game::CreateWithOrder(city::DefaultTileSet(), config, game.seed(), game.Order()));
+  for (const city::HistoryEntry& e : game.History())
+    ASSERT_FALSE(replay.Apply(e.actor, e.action, nullptr));
+  for (int p = 0; p < 4; ++p) EXPECT_EQ(replay.TotalScore(p), game.TotalScore(p));
+  EXPECT_EQ(replay.Hash(), game.Hash());
+}
+
+TEST(Room, MovesAreCheckedInOrderAndARefusalChangesNothing) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  ASSERT_FALSE(a->legal.empty()) << "seat 0 places the first tile";
+  const uint64_t sequence = t.room.Sequence();
+  const uint64_t hash = t.room.game()->Hash();
+  const v1::Action place = a->legal.front();
+
+  v1::Move forged = t.MoveOf(*a, place);
+  forged.set_seat_token(std::string(16, '\x7f'));
+  t.room.Move(a, 1, forged);
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_BAD_TOKEN);
+
+  t.room.Move(b, 2, t.MoveOf(*b, place));  // b's own token, but a's decision
+  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_NOT_YOUR_DECISION);
+
+  v1::Move stale = t.MoveOf(*a, place);
+  stale.set_sequence(sequence - 1);
+  t.room.Move(a, 3, stale);
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STALE_SEQUENCE);
+
+  v1::Action far = place;
+  far.set_x(40);
+  t.room.Move(a, 4, t.MoveOf(*a, far));
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_RULE_NOT_AT_ORIGIN) << "the engine judges (R5)";
+
+  v1::Action huge = place;
+  huge.set_x(500);
+  t.room.Move(a, 5, t.MoveOf(*a, huge));
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_RULE_MALFORMED);
+
+  EXPECT_EQ(a->received.back().request_id(), 5u) << "replies carry the request id";
+  EXPECT_EQ(t.room.Sequence(), sequence);
+  EXPECT_EQ(t.room.game()->Hash(), hash);
+}
+
+TEST(Room, ADuplicatedMoveIsNeverAppliedTwice) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  const v1::Move move = t.MoveOf(*a, a->legal.front());
+  t.room.Move(a, 1, move);
+  ASSERT_FALSE(a->LastError().has_value());
+  const uint64_t after = t.room.Sequence();
+  // The same bytes again (a retry after a lost reply): the follower decision is a's too now.
+  t.room.Move(a, 2, move);
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STALE_SEQUENCE);
+  EXPECT_EQ(t.room.Sequence(), after);
+}
+
+TEST(Room, SpectatorsWatchButCannotMove) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto watcher = std::make_shared<FakePeer>();
+  t.room.Spectate(watcher, 3);
+  ASSERT_TRUE(watcher->state.has_value());
+  EXPECT_FALSE(watcher->received.back().snapshot().has_your_seat());
+  EXPECT_TRUE(watcher->legal.empty());
+  v1::Move move = t.MoveOf(*a, a->legal.front());
+  move.clear_seat_token();
+  t.room.Move(watcher, 4, move);
+  EXPECT_EQ(watcher->LastError(), v1::ERROR_CODE_SPECTATOR);
+  t.room.Move(a, 5, t.MoveOf(*a, a->legal.front()));
+  ASSERT_TRUE(*watcher->state == t.room.game()->Public()) << "the spectator sees the move";
+}
+
+TEST(Room, TokensAreSecretAndOnlyTheJoinerGetsItsOwn) {
+  Table t(3);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto c = t.Join();
+  EXPECT_EQ(a->token.size(), 16u);
+  EXPECT_NE(a->token, b->token);
+  for (const auto& [peer, others] :
+       {std::pair{a, std::vector{b, c}}, std::pair{b, std::vector{a, c}}}) {
+    for (const auto& other : others) {
+      for (const std::string& bytes : other->raw) {
+        EXPECT_EQ(bytes.find(peer->token), std::string::npos) << "a token reached another seat";
+      }
+    }
+  }
+}
+
+TEST(Room, OsTokensAreRandom) { EXPECT_NE(OsRandomToken(), OsRandomToken()); }
+
+TEST(Room, LobbyRefusals) {
+  Table t(2);
+  auto a = t.Join();
+  auto late = std::make_shared<FakePeer>();
+  v1::JoinSeat taken;
+  taken.set_seat(0);
+  t.room.Join(late, 1, taken);
+  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_SEAT_TAKEN);
+  v1::JoinSeat missing;
+  missing.set_seat(7);
+  t.room.Join(late, 2, missing);
+  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_BAD_SEAT_COUNT);
+  v1::StartGame start;
+  start.set_seat_token(a->token);
+  t.room.Start(a, 3, start);
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_BAD_SEAT_COUNT) << "one player cannot start";
+  v1::Move early = t.MoveOf(*a, Skip(v1::ACTION_KIND_SKIP_FOLLOWER));
+  t.room.Move(a, 4, early);
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  auto b = t.Join();  // the game starts
+  t.room.Join(late, 5, v1::JoinSeat{});
+  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_GAME_STARTED);
+  v1::LeaveSeat leave;
+  leave.set_seat_token(b->token);
+  t.room.Leave(b, 6, leave);
+  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_GAME_STARTED);
+}
+
+TEST(Room, TheCreatorMayStartEarlyAndOnlyTheCreator) {
+  Table t(4);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto c = t.Join();
+  v1::StartGame start;
+  start.set_seat_token(b->token);
+  t.room.Start(b, 1, start);
+  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_NOT_CREATOR);
+  start.set_seat_token(a->token);
+  t.room.Start(a, 2, start);
+  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(t.room.game()->players(), 3);
+  EXPECT_TRUE(std::any_of(a->received.begin(), a->received.end(), [](const auto& m) {
+    return m.has_snapshot() && m.request_id() == 2;
+  })) << "the starter's snapshot answers StartGame";
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(t, {a, b, c}, 3));
+}
+
+TEST(Room, LeavingBeforeTheStartFreesTheSeat) {
+  Table t(2);
+  auto a = t.Join();
+  v1::LeaveSeat leave;
+  leave.set_seat_token(a->token);
+  t.room.Leave(a, 1, leave);
+  EXPECT_FALSE(t.room.Info().seat(0).taken());
+  auto b = t.Join();
+  EXPECT_EQ(b->seat, 0);
+}
+
+TEST(Room, AReconnectingSeatGetsExactlyTheDeltasItMissed) {
+  Table t(3);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto c = t.Join();
+  // b drops out; the others see it go offline.
+  t.room.Disconnected(b.get());
+  ASSERT_TRUE(a->received.back().has_seat_status());
+  EXPECT_FALSE(a->received.back().seat_status().online());
+  const uint64_t seen = b->sequence;
+  // a and c play on until it is b's decision again.
+  core::Random random(5);
+  while (!t.room.game()->IsOver() && t.room.game()->CurrentDecision().actor != 1) {
+    FakePeer& p = a->legal.empty() ? *c : *a;
+    const v1::Action action = p.legal[static_cast<size_t>(random.Below(p.legal.size()))];
+    t.room.Move(p.seat == 0 ? a : c, 1, t.MoveOf(p, action));
+    ASSERT_FALSE(p.LastError().has_value());
+  }
+  const uint64_t now = t.room.Sequence();
+  ASSERT_GT(now, seen + 1);
+  // b comes back on a new connection with its token and the last sequence it saw.
+  auto b2 = std::make_shared<FakePeer>();
+  b2->state = b->state;
+  b2->sequence = b->sequence;
+  b2->token = b->token;
+  b2->seat = 1;
+  v1::Resume resume;
+  resume.set_seat_token(b->token);
+  resume.set_last_seen_sequence(seen);
+  t.room.Resume(b2, 42, resume);
+  size_t deltas = 0;
+  for (const auto& m : b2->received) deltas += m.has_delta() ? 1 : 0;
+  EXPECT_EQ(deltas, now - seen) << "exactly the missed deltas";
+  EXPECT_EQ(b2->received.back().request_id(), 42u);
+  EXPECT_FALSE(b2->legal.empty()) << "it is b's decision: the last delta carries the legal actions";
+  ASSERT_TRUE(*b2->state == t.room.game()->Public());
+  EXPECT_TRUE(a->received.back().has_seat_status() && a->received.back().seat_status().online());
+  // And b carries on.
+  t.room.Move(b2, 43, t.MoveOf(*b2, b2->legal.front()));
+  EXPECT_FALSE(b2->LastError().has_value());
+}
+
+TEST(Room, AResumeFromNothingOrTooFarGetsASnapshot) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  t.room.Move(a, 1, t.MoveOf(*a, a->legal.front()));
+  auto fresh = std::make_shared<FakePeer>();
+  v1::Resume resume;
+  resume.set_seat_token(b->token);
+  resume.set_last_seen_sequence(0);
+  t.room.Resume(fresh, 2, resume);
+  ASSERT_TRUE(fresh->received.back().has_snapshot());
+  EXPECT_EQ(fresh->received.back().snapshot().your_seat(), 1u);
+  resume.set_seat_token("nonsense");
+  t.room.Resume(fresh, 3, resume);
+  EXPECT_EQ(fresh->LastError(), v1::ERROR_CODE_BAD_TOKEN);
+}
+
+}  // namespace
+}  // namespace carc::server
