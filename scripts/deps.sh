@@ -8,6 +8,7 @@ CARC_PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libcli11-dev nlohmann-json3-dev
   libprotobuf-dev protobuf-compiler
+  libboost-dev libboost-system-dev libspdlog-dev
   clang clang-tidy clang-format
 )
 

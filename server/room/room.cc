@@ -1,5 +1,6 @@
 #include "room/room.h"
 
+#include <spdlog/spdlog.h>
 #include <sys/random.h>
 
 #include <cerrno>
@@ -67,6 +68,11 @@ void Room::Error(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std:
   message.mutable_error()->set_code(code);
   message.mutable_error()->set_reason(reason);
   Reply(peer, request_id, std::move(message));
+}
+
+void Room::Reject(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason) {
+  spdlog::info("game {}: move rejected: {} ({})", options_.id, v1::ErrorCode_Name(code), reason);
+  Error(peer, request_id, code, reason);
 }
 
 void Room::Broadcast(const v1::ServerMessage& message, const Peer* except) {
@@ -310,32 +316,32 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 
 void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::Move& move) {
   if (Status() != v1::GAME_STATUS_RUNNING) {
-    return Error(*peer, request_id, v1::ERROR_CODE_GAME_NOT_RUNNING, "the game is not running");
+    return Reject(*peer, request_id, v1::ERROR_CODE_GAME_NOT_RUNNING, "the game is not running");
   }
   const auto seat = SeatOf(move.seat_token());
   if (!seat) {
     if (move.seat_token().empty()) {
-      return Error(*peer, request_id, v1::ERROR_CODE_SPECTATOR, "spectators do not move");
+      return Reject(*peer, request_id, v1::ERROR_CODE_SPECTATOR, "spectators do not move");
     }
-    return Error(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
+    return Reject(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
   }
   if (DecidingSeat() != seat) {
-    return Error(*peer, request_id, v1::ERROR_CODE_NOT_YOUR_DECISION, "it is not your decision");
+    return Reject(*peer, request_id, v1::ERROR_CODE_NOT_YOUR_DECISION, "it is not your decision");
   }
   if (move.sequence() != Sequence()) {
-    return Error(*peer, request_id, v1::ERROR_CODE_STALE_SEQUENCE,
+    return Reject(*peer, request_id, v1::ERROR_CODE_STALE_SEQUENCE,
                  "the move answers state " + std::to_string(move.sequence()) + "; the game is at " +
                      std::to_string(Sequence()));
   }
   const auto action = protocol::FromProto(move.action());
   if (!action) {
-    return Error(*peer, request_id, protocol::ToErrorCode(city::Error::kMalformed),
+    return Reject(*peer, request_id, protocol::ToErrorCode(city::Error::kMalformed),
                  city::Describe(city::Error::kMalformed));
   }
   const city::Actor player = game_->CurrentDecision().actor;
   events_.clear();
   if (auto error = game_->Apply(player, *action, &events_)) {
-    return Error(*peer, request_id, protocol::ToErrorCode(*error), city::Describe(*error));
+    return Reject(*peer, request_id, protocol::ToErrorCode(*error), city::Describe(*error));
   }
   ApplyAndBroadcast(*seat, *action, peer, request_id);
   DrawForChance();

@@ -91,6 +91,8 @@ class Room {
   void SendSeatStatus(int seat);
   static void Reply(Peer& peer, uint64_t request_id, v1::ServerMessage message);
   static void Error(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason);
+  // A refused move: logged with its code (never with the token), then answered.
+  void Reject(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason);
 
   RoomOptions options_;
   std::shared_ptr<const core::TileSet> tiles_;

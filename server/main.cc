@@ -1,0 +1,115 @@
+// carc-server: the authoritative game server for Carcassonne: The City.
+//
+// Settings come from defaults, then a config file (--config, TOML or INI, keys named like the
+// flags), then flags. Logs go to standard error through spdlog. SIGINT or SIGTERM stops
+// accepting, tells every client and closes their connections, and lets work in flight finish.
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "city/default_tiles.h"
+#include "net/server.h"
+
+namespace {
+
+using carc::server::ServerConfig;
+
+std::shared_ptr<const carc::core::TileSet> LoadTiles(const std::string& path) {
+  if (path.empty()) return carc::city::DefaultTileSet();
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  auto parsed = carc::core::ParseTileSet(text.str());
+  if (auto* error = std::get_if<carc::core::ParseError>(&parsed)) {
+    spdlog::critical("{}: {}", path, error->ToString());
+    return nullptr;
+  }
+  return std::get<std::shared_ptr<const carc::core::TileSet>>(parsed);
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app{"carc-server: the game server for Carcassonne: The City"};
+  app.set_config("--config", "", "a TOML or INI file with any of the settings below");
+  ServerConfig config;
+  std::string log_level = "info";
+  std::string tiles_file;
+  int handshake = static_cast<int>(config.handshake_timeout.count());
+  int idle = static_cast<int>(config.idle_timeout.count());
+  app.add_option("--address", config.address, "address to listen on")->capture_default_str();
+  app.add_option("--port", config.port, "port (WebSocket and /healthz); 0 picks one")->capture_default_str();
+  app.add_option("--threads", config.threads, "io threads; 0 = hardware threads")->capture_default_str()->check(CLI::Range(0, 256));
+  app.add_option("--max-message-bytes", config.max_message_bytes, "largest message accepted")->capture_default_str()->check(CLI::Range(256, 16 << 20));
+  app.add_option("--messages-per-second", config.messages_per_second, "per connection, sustained")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--message-burst", config.message_burst, "per connection, at once")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--max-outbound-queue", config.max_outbound_queue, "messages queued for a client before it is dropped")->capture_default_str()->check(CLI::Range(1, 1 << 20));
+  app.add_option("--handshake-timeout", handshake, "seconds")->capture_default_str()->check(CLI::Range(1, 3600));
+  app.add_option("--idle-timeout", idle, "seconds without traffic before a client is dropped (pings at half)")->capture_default_str()->check(CLI::Range(2, 86400));
+  app.add_option("--allowed-origin", config.allowed_origins, "allowed Origin header (repeat); none: any");
+  app.add_option("--max-games", config.max_games, "games hosted at once")->capture_default_str()->check(CLI::Range(1, 1000000));
+  app.add_option("--max-connections", config.max_connections, "connections at once")->capture_default_str()->check(CLI::Range(1, 1000000));
+  app.add_option("--log-level", log_level, "trace, debug, info, warn, error")->capture_default_str()->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
+  app.add_option("--tiles", tiles_file, "tile-set file (default: the built-in reconstruction)")->check(CLI::ExistingFile);
+  CLI11_PARSE(app, argc, argv);
+  config.handshake_timeout = std::chrono::seconds(handshake);
+  config.idle_timeout = std::chrono::seconds(idle);
+  spdlog::set_level(spdlog::level::from_str(log_level));
+  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+
+  const auto tiles = LoadTiles(tiles_file);
+  if (!tiles) return 2;
+  const int threads = config.threads > 0 ? config.threads
+                                         : std::max(1u, std::thread::hardware_concurrency());
+  boost::asio::io_context io(threads);
+  carc::server::Server server(io, config, tiles);
+  if (auto error = server.Start()) {
+    spdlog::critical("{}", *error);
+    return 2;
+  }
+  spdlog::info("listening on ws://{}:{}/ (health: http://{}:{}/healthz), {} threads", config.address,
+               server.port(), config.address, server.port(), threads);
+
+  boost::asio::signal_set signals(io, SIGINT, SIGTERM);
+  boost::asio::steady_timer deadline(io);
+  std::shared_ptr<std::function<void()>> stop_check;  // owns the shutdown poll
+  signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+    if (ec) return;
+    spdlog::info("signal {}: stopping", signal);
+    server.Stop("the server is shutting down");
+    // Done when every client has gone (they were told and closed); at most five seconds.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    auto check = std::make_shared<std::function<void()>>();
+    *check = [&, until, weak = std::weak_ptr<std::function<void()>>(check)] {
+      if (server.Connections() == 0 || std::chrono::steady_clock::now() >= until) return io.stop();
+      deadline.expires_after(std::chrono::milliseconds(50));
+      deadline.async_wait([weak](const boost::system::error_code&) {
+        if (auto next = weak.lock()) (*next)();
+      });
+    };
+    stop_check = check;
+    (*check)();
+  });
+
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
+  io.run();
+  for (auto& t : pool) t.join();
+  spdlog::info("stopped");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return Main(argc, argv);
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+  }
+  return 3;
+}

@@ -1,0 +1,179 @@
+#include "net/lobby.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+
+#include "city/default_tiles.h"
+
+namespace carc::server {
+
+void SendMessage(Peer& peer, const v1::ServerMessage& message) {
+  auto bytes = std::make_shared<std::string>();
+  message.SerializeToString(bytes.get());
+  peer.Send(std::move(bytes));
+}
+
+void SendError(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason) {
+  v1::ServerMessage message;
+  message.set_request_id(request_id);
+  message.mutable_error()->set_code(code);
+  message.mutable_error()->set_reason(reason);
+  SendMessage(peer, message);
+}
+
+Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
+             std::shared_ptr<const core::TileSet> tiles, TokenSource tokens)
+    : io_(io), config_(config), tiles_(std::move(tiles)), tokens_(std::move(tokens)) {}
+
+size_t Lobby::GameCount() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
+}
+
+std::string Lobby::NewGameId() {
+  // Sequential ids are fine: a game id is public (it is shared as an invitation); seats are
+  // protected by their tokens, never by the id.
+  return "g" + std::to_string(next_id_++);
+}
+
+std::shared_ptr<HostedRoom> Lobby::Find(const std::string& game_id) const {
+  std::lock_guard lock(mutex_);
+  const auto it = rooms_.find(game_id);
+  return it == rooms_.end() ? nullptr : it->second;
+}
+
+void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                   const v1::CreateGame& create) {
+  if (!create.rule_set().empty() && create.rule_set() != "the-city") {
+    return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_RULE_SET, "rule sets: the-city");
+  }
+  if (create.seats() < 2 || create.seats() > 4) {
+    return SendError(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "2 to 4 seats");
+  }
+  if (create.name().size() > 64) {
+    return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE, "a name of 64 bytes at most");
+  }
+  std::shared_ptr<HostedRoom> hosted;
+  {
+    std::lock_guard lock(mutex_);
+    if (rooms_.size() >= config_.max_games) {
+      hosted = nullptr;
+    } else {
+      RoomOptions options;
+      options.id = NewGameId();
+      options.name = create.name();
+      options.seats = static_cast<int>(create.seats());
+      options.seed = create.has_seed() ? create.seed() : [] {
+        const SeatToken r = OsRandomToken();
+        uint64_t seed = 0;
+        for (size_t i = 0; i < 8; ++i) seed = seed << 8 | r[i];
+        return seed;
+      }();
+      hosted = std::make_shared<HostedRoom>(io_, options, tiles_, tokens_);
+      rooms_.emplace(options.id, hosted);
+    }
+  }
+  if (!hosted) return SendError(*peer, request_id, v1::ERROR_CODE_SERVER_FULL, "too many games");
+  boost::asio::post(hosted->strand, [hosted, peer, request_id] {
+    v1::ServerMessage reply;
+    reply.set_request_id(request_id);
+    *reply.mutable_game_created()->mutable_game() = hosted->room.Info();
+    spdlog::info("game {} created: {} seats, name '{}'", reply.game_created().game().game_id(),
+                 reply.game_created().game().seats(), reply.game_created().game().name());
+    SendMessage(*peer, reply);
+  });
+}
+
+void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
+  // Each room's summary is read on its own strand; the reply goes out once all have answered.
+  std::vector<std::shared_ptr<HostedRoom>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, room] : rooms_) rooms.push_back(room);
+  }
+  struct Gather {
+    std::mutex mutex;
+    v1::ServerMessage reply;
+    size_t left = 0;
+  };
+  auto gather = std::make_shared<Gather>();
+  gather->reply.set_request_id(request_id);
+  gather->reply.mutable_game_list();
+  gather->left = rooms.size();
+  if (rooms.empty()) return SendMessage(*peer, gather->reply);
+  for (const auto& room : rooms) {
+    boost::asio::post(room->strand, [room, gather, peer] {
+      const v1::GameInfo info = room->room.Info();
+      std::lock_guard lock(gather->mutex);
+      *gather->reply.mutable_game_list()->add_games() = info;
+      if (--gather->left == 0) SendMessage(*peer, gather->reply);
+    });
+  }
+}
+
+void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
+  const uint64_t id = message.request_id();
+  std::string game_id;
+  switch (message.body_case()) {
+    case v1::ClientMessage::kCreateGame: return Create(peer, id, message.create_game());
+    case v1::ClientMessage::kListGames: return List(peer, id);
+    case v1::ClientMessage::kJoinSeat: game_id = message.join_seat().game_id(); break;
+    case v1::ClientMessage::kLeaveSeat: game_id = message.leave_seat().game_id(); break;
+    case v1::ClientMessage::kStartGame: game_id = message.start_game().game_id(); break;
+    case v1::ClientMessage::kSpectate: game_id = message.spectate().game_id(); break;
+    case v1::ClientMessage::kResume: game_id = message.resume().game_id(); break;
+    case v1::ClientMessage::kMove: game_id = message.move().game_id(); break;
+    default:
+      return SendError(*peer, id, v1::ERROR_CODE_UNKNOWN_MESSAGE, "unknown message");
+  }
+  const std::shared_ptr<HostedRoom> hosted = Find(game_id);
+  if (!hosted) return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+  {
+    std::lock_guard lock(mutex_);
+    joined_[peer.get()].emplace(hosted.get(), hosted);
+  }
+  boost::asio::post(hosted->strand, [hosted, peer, message, id] {
+    Room& room = hosted->room;
+    const v1::GameStatus before = room.Status();
+    switch (message.body_case()) {
+      case v1::ClientMessage::kJoinSeat: room.Join(peer, id, message.join_seat()); break;
+      case v1::ClientMessage::kLeaveSeat: room.Leave(peer, id, message.leave_seat()); break;
+      case v1::ClientMessage::kStartGame: room.Start(peer, id, message.start_game()); break;
+      case v1::ClientMessage::kSpectate: room.Spectate(peer, id); break;
+      case v1::ClientMessage::kResume: room.Resume(peer, id, message.resume()); break;
+      case v1::ClientMessage::kMove: room.Move(peer, id, message.move()); break;
+      default: break;
+    }
+    const v1::GameStatus after = room.Status();
+    if (before != after && after == v1::GAME_STATUS_RUNNING) {
+      spdlog::info("game {} started: {} players", room.Info().game_id(), room.game()->players());
+    }
+    if (before != after && after == v1::GAME_STATUS_FINISHED) {
+      const city::Game& g = *room.game();
+      std::string scores;
+      for (int p = 0; p < g.players(); ++p) scores += (p ? " " : "") + std::to_string(g.TotalScore(p));
+      spdlog::info("game {} ended: {} after {} actions, scores {}", room.Info().game_id(),
+                   city::ToString(g.EndedBy()), room.Sequence(), scores);
+    }
+  });
+}
+
+void Lobby::Disconnected(const std::shared_ptr<Peer>& peer) {
+  std::map<const HostedRoom*, std::weak_ptr<HostedRoom>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    const auto it = joined_.find(peer.get());
+    if (it == joined_.end()) return;
+    rooms = std::move(it->second);
+    joined_.erase(it);
+  }
+  for (const auto& [key, weak] : rooms) {
+    if (auto hosted = weak.lock()) {
+      // The pointer is only compared, never followed, once the session is gone.
+      boost::asio::post(hosted->strand, [hosted, raw = peer.get()] { hosted->room.Disconnected(raw); });
+    }
+  }
+}
+
+}  // namespace carc::server

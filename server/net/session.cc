@@ -1,0 +1,276 @@
+#include "net/session.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <algorithm>
+
+namespace carc::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace asio = boost::asio;
+
+// ---------------------------------------------------------------------------------------------
+// Registry
+
+bool SessionRegistry::Add(const std::shared_ptr<Session>& session, size_t limit) {
+  std::lock_guard lock(mutex_);
+  if (sessions_.size() >= limit) return false;
+  sessions_.emplace(session.get(), session);
+  return true;
+}
+
+void SessionRegistry::Remove(const Session* session) {
+  std::lock_guard lock(mutex_);
+  sessions_.erase(session);
+}
+
+size_t SessionRegistry::Count() const {
+  std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+void SessionRegistry::ShutdownAll(const std::string& reason) {
+  std::vector<std::shared_ptr<Session>> live;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, weak] : sessions_) {
+      if (auto s = weak.lock()) live.push_back(std::move(s));
+    }
+  }
+  for (const auto& s : live) s->Shutdown(reason);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Session
+
+Session::Session(asio::ip::tcp::socket socket, const ServerConfig& config, Lobby& lobby,
+                 SessionRegistry& registry, uint64_t id)
+    : ws_(std::make_unique<Stream>(std::move(socket))),
+      config_(config),
+      lobby_(lobby),
+      registry_(registry),
+      id_(id),
+      tokens_(config.message_burst),
+      refilled_(std::chrono::steady_clock::now()) {
+  beast::error_code ec;
+  const auto endpoint = beast::get_lowest_layer(*ws_).socket().remote_endpoint(ec);
+  remote_ = ec ? "?" : endpoint.address().to_string() + ":" + std::to_string(endpoint.port());
+}
+
+Session::~Session() { registry_.Remove(this); }
+
+void Session::Run() {
+  // Start on the session's strand: every handler of this session runs there.
+  asio::dispatch(ws_->get_executor(), [self = shared_from_this()] { self->DoReadRequest(); });
+}
+
+void Session::Fail(beast::error_code ec, const char* what) {
+  const bool normal = ec == asio::error::operation_aborted || ec == websocket::error::closed ||
+                      ec == asio::error::eof || ec == http::error::end_of_stream;
+  if (normal) {
+    spdlog::info("connection {} closed", id_);
+  } else {
+    spdlog::info("connection {} closed: {}: {}", id_, what, ec.message());
+  }
+}
+
+void Session::DoReadRequest() {
+  beast::get_lowest_layer(*ws_).expires_after(config_.handshake_timeout);
+  http::async_read(beast::get_lowest_layer(*ws_), buffer_, request_,
+                   beast::bind_front_handler(&Session::OnReadRequest, shared_from_this()));
+}
+
+void Session::RespondHttp(http::status status, std::string body) {
+  auto response = std::make_shared<http::response<http::string_body>>(status, request_.version());
+  response->set(http::field::server, "carc-server");
+  response->set(http::field::content_type, "application/json");
+  response->keep_alive(false);
+  response->body() = std::move(body);
+  response->prepare_payload();
+  http::async_write(beast::get_lowest_layer(*ws_), *response,
+                    [self = shared_from_this(), response](beast::error_code, size_t) {
+                      beast::error_code ignored;
+                      beast::get_lowest_layer(*self->ws_).socket().shutdown(
+                          asio::ip::tcp::socket::shutdown_send, ignored);
+                    });
+}
+
+bool Session::OriginAllowed() const {
+  if (config_.allowed_origins.empty()) return true;
+  const auto origin = request_.find(http::field::origin);
+  if (origin == request_.end()) return false;
+  const std::string value(origin->value());
+  return std::find(config_.allowed_origins.begin(), config_.allowed_origins.end(), value) !=
+         config_.allowed_origins.end();
+}
+
+void Session::OnReadRequest(beast::error_code ec, size_t) {
+  if (ec) return Fail(ec, "http read");
+  if (!websocket::is_upgrade(request_)) {
+    if (request_.method() == http::verb::get && request_.target() == "/healthz") {
+      const size_t games = registry_.game_count ? registry_.game_count() : 0;
+      return RespondHttp(http::status::ok, R"({"status":"ok","games":)" + std::to_string(games) +
+                                               R"(,"connections":)" +
+                                               std::to_string(registry_.Count()) + "}");
+    }
+    return RespondHttp(http::status::not_found, R"({"error":"not found"})");
+  }
+  if (!OriginAllowed()) {
+    spdlog::info("connection {} from {}: origin refused", id_, remote_);
+    return RespondHttp(http::status::forbidden, R"({"error":"origin not allowed"})");
+  }
+  if (!registry_.Add(shared_from_this(), config_.max_connections)) {
+    spdlog::warn("connection {} from {}: refused, {} connections open", id_, remote_,
+                 config_.max_connections);
+    return RespondHttp(http::status::service_unavailable, R"({"error":"server full"})");
+  }
+  beast::get_lowest_layer(*ws_).expires_never();
+  ws_->set_option(websocket::stream_base::timeout{config_.handshake_timeout, config_.idle_timeout,
+                                                  /*keep_alive_pings=*/true});
+  ws_->read_message_max(config_.max_message_bytes);
+  ws_->binary(true);
+  ws_->async_accept(request_, beast::bind_front_handler(&Session::OnAccept, shared_from_this()));
+}
+
+void Session::OnAccept(beast::error_code ec) {
+  if (ec) return Fail(ec, "accept");
+  spdlog::info("connection {} from {} opened", id_, remote_);
+  DoRead();
+}
+
+void Session::DoRead() {
+  ws_->async_read(buffer_, beast::bind_front_handler(&Session::OnRead, shared_from_this()));
+}
+
+void Session::OnRead(beast::error_code ec, size_t) {
+  if (ec) {
+    lobby_.Disconnected(shared_from_this());
+    if (ec == websocket::error::message_too_big) {
+      spdlog::info("connection {}: message over {} bytes", id_, config_.max_message_bytes);
+    }
+    return Fail(ec, "read");
+  }
+  HandleMessage();
+  buffer_.consume(buffer_.size());
+  if (!closing_) DoRead();
+}
+
+bool Session::TakeToken() {
+  const auto now = std::chrono::steady_clock::now();
+  const double elapsed = std::chrono::duration<double>(now - refilled_).count();
+  refilled_ = now;
+  tokens_ = std::min(config_.message_burst, tokens_ + elapsed * config_.messages_per_second);
+  if (tokens_ < 1) return false;
+  tokens_ -= 1;
+  return true;
+}
+
+void Session::HandleMessage() {
+  if (!ws_->got_binary()) {
+    return SendError(*this, 0, v1::ERROR_CODE_MALFORMED_MESSAGE,
+                     "messages are binary protobuf frames, not text");
+  }
+  v1::ClientMessage message;
+  if (!message.ParseFromArray(buffer_.data().data(), static_cast<int>(buffer_.size()))) {
+    return SendError(*this, 0, v1::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage");
+  }
+  if (!TakeToken()) {
+    return SendError(*this, message.request_id(), v1::ERROR_CODE_RATE_LIMITED,
+                     "too many messages; slow down");
+  }
+  if (message.has_hello()) return HandleHello(message);
+  if (!hello_) {
+    return SendError(*this, message.request_id(), v1::ERROR_CODE_HELLO_FIRST,
+                     "the first message must be Hello");
+  }
+  if (message.has_ping()) {
+    v1::ServerMessage pong;
+    pong.set_request_id(message.request_id());
+    pong.mutable_pong()->set_nonce(message.ping().nonce());
+    return SendMessage(*this, pong);
+  }
+  if (message.body_case() == v1::ClientMessage::BODY_NOT_SET) {
+    return SendError(*this, message.request_id(), v1::ERROR_CODE_UNKNOWN_MESSAGE,
+                     "an empty or unknown message");
+  }
+  lobby_.Handle(shared_from_this(), message);
+}
+
+void Session::HandleHello(const v1::ClientMessage& message) {
+  if (message.hello().protocol_version() != protocol::kProtocolVersion) {
+    SendError(*this, message.request_id(), v1::ERROR_CODE_UNSUPPORTED_VERSION,
+              "this server speaks protocol version " + std::to_string(protocol::kProtocolVersion));
+    return Close(websocket::close_code::policy_error, "unsupported protocol version");
+  }
+  hello_ = true;
+  v1::ServerMessage welcome;
+  welcome.set_request_id(message.request_id());
+  welcome.mutable_welcome()->set_protocol_version(protocol::kProtocolVersion);
+  welcome.mutable_welcome()->set_server("carc-server");
+  SendMessage(*this, welcome);
+}
+
+void Session::Send(Bytes message) {
+  asio::post(ws_->get_executor(),
+             [self = shared_from_this(), message = std::move(message)]() mutable {
+               self->Queue(std::move(message));
+             });
+}
+
+void Session::Queue(Bytes message) {
+  if (closing_) return;
+  if (queue_.size() >= config_.max_outbound_queue) {
+    // Never buffer without bound: a client this far behind is dropped (it may Resume).
+    spdlog::warn("connection {}: {} messages unsent, disconnecting a slow consumer", id_,
+                 queue_.size());
+    closing_ = true;
+    queue_.clear();
+    beast::error_code ignored;
+    beast::get_lowest_layer(*ws_).socket().close(ignored);
+    return;
+  }
+  queue_.push_back(std::move(message));
+  if (queue_.size() == 1) DoWrite();
+}
+
+void Session::DoWrite() {
+  ws_->async_write(asio::buffer(*queue_.front()),
+                   beast::bind_front_handler(&Session::OnWrite, shared_from_this()));
+}
+
+void Session::OnWrite(beast::error_code ec, size_t) {
+  if (ec) return Fail(ec, "write");
+  queue_.pop_front();
+  if (!queue_.empty()) return DoWrite();
+  if (pending_close_) DoClose();
+}
+
+void Session::Shutdown(const std::string& reason) {
+  asio::post(ws_->get_executor(), [self = shared_from_this(), reason] {
+    v1::ServerMessage closing;
+    closing.mutable_server_closing()->set_reason(reason);
+    auto bytes = std::make_shared<std::string>();
+    closing.SerializeToString(bytes.get());
+    self->Queue(std::move(bytes));
+    self->Close(websocket::close_code::going_away, reason);
+  });
+}
+
+void Session::Close(websocket::close_code code, const std::string& reason) {
+  if (closing_) return;
+  closing_ = true;
+  // The close frame goes after what is queued: OnWrite sends it once the queue is empty.
+  pending_close_ = websocket::close_reason(code, reason);
+  if (queue_.empty()) DoClose();
+}
+
+void Session::DoClose() {
+  const websocket::close_reason reason = *pending_close_;
+  pending_close_.reset();
+  ws_->async_close(reason, [self = shared_from_this()](beast::error_code) {});
+}
+
+}  // namespace carc::server
