@@ -42,19 +42,44 @@ int Main(int argc, char** argv) {
   int handshake = static_cast<int>(config.handshake_timeout.count());
   int idle = static_cast<int>(config.idle_timeout.count());
   app.add_option("--address", config.address, "address to listen on")->capture_default_str();
-  app.add_option("--port", config.port, "port (WebSocket and /healthz); 0 picks one")->capture_default_str();
-  app.add_option("--threads", config.threads, "io threads; 0 = hardware threads")->capture_default_str()->check(CLI::Range(0, 256));
-  app.add_option("--max-message-bytes", config.max_message_bytes, "largest message accepted")->capture_default_str()->check(CLI::Range(256, 16 << 20));
-  app.add_option("--messages-per-second", config.messages_per_second, "per connection, sustained")->capture_default_str()->check(CLI::PositiveNumber);
-  app.add_option("--message-burst", config.message_burst, "per connection, at once")->capture_default_str()->check(CLI::PositiveNumber);
-  app.add_option("--max-outbound-queue", config.max_outbound_queue, "messages queued for a client before it is dropped")->capture_default_str()->check(CLI::Range(1, 1 << 20));
-  app.add_option("--handshake-timeout", handshake, "seconds")->capture_default_str()->check(CLI::Range(1, 3600));
-  app.add_option("--idle-timeout", idle, "seconds without traffic before a client is dropped (pings at half)")->capture_default_str()->check(CLI::Range(2, 86400));
-  app.add_option("--allowed-origin", config.allowed_origins, "allowed Origin header (repeat); none: any");
-  app.add_option("--max-games", config.max_games, "games hosted at once")->capture_default_str()->check(CLI::Range(1, 1000000));
-  app.add_option("--max-connections", config.max_connections, "connections at once")->capture_default_str()->check(CLI::Range(1, 1000000));
-  app.add_option("--log-level", log_level, "trace, debug, info, warn, error")->capture_default_str()->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
-  app.add_option("--tiles", tiles_file, "tile-set file (default: the built-in reconstruction)")->check(CLI::ExistingFile);
+  app.add_option("--port", config.port, "port (WebSocket and /healthz); 0 picks one")
+      ->capture_default_str();
+  app.add_option("--threads", config.threads, "io threads; 0 = hardware threads")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 256));
+  app.add_option("--max-message-bytes", config.max_message_bytes, "largest message accepted")
+      ->capture_default_str()
+      ->check(CLI::Range(256, 16 << 20));
+  app.add_option("--messages-per-second", config.messages_per_second, "per connection, sustained")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--message-burst", config.message_burst, "per connection, at once")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--max-outbound-queue", config.max_outbound_queue,
+                 "messages queued for a client before it is dropped")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1 << 20));
+  app.add_option("--handshake-timeout", handshake, "seconds")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
+  app.add_option("--idle-timeout", idle,
+                 "seconds without traffic before a client is dropped (pings at half)")
+      ->capture_default_str()
+      ->check(CLI::Range(2, 86400));
+  app.add_option("--allowed-origin", config.allowed_origins,
+                 "allowed Origin header (repeat); none: any");
+  app.add_option("--max-games", config.max_games, "games hosted at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--max-connections", config.max_connections, "connections at once")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--log-level", log_level, "trace, debug, info, warn, error")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
+  app.add_option("--tiles", tiles_file, "tile-set file (default: the built-in reconstruction)")
+      ->check(CLI::ExistingFile);
   CLI11_PARSE(app, argc, argv);
   config.handshake_timeout = std::chrono::seconds(handshake);
   config.idle_timeout = std::chrono::seconds(idle);
@@ -63,16 +88,16 @@ int Main(int argc, char** argv) {
 
   const auto tiles = LoadTiles(tiles_file);
   if (!tiles) return 2;
-  const int threads = config.threads > 0 ? config.threads
-                                         : std::max(1u, std::thread::hardware_concurrency());
+  const int threads =
+      config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   boost::asio::io_context io(threads);
   carc::server::Server server(io, config, tiles);
   if (auto error = server.Start()) {
     spdlog::critical("{}", *error);
     return 2;
   }
-  spdlog::info("listening on ws://{}:{}/ (health: http://{}:{}/healthz), {} threads", config.address,
-               server.port(), config.address, server.port(), threads);
+  spdlog::info("listening on ws://{}:{}/ (health: http://{}:{}/healthz), {} threads",
+               config.address, server.port(), config.address, server.port(), threads);
 
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
   boost::asio::steady_timer deadline(io);

@@ -11,14 +11,14 @@ namespace carc::server {
 
 struct ServerConfig {
   std::string address = "127.0.0.1";  // loopback by default: one person on a laptop
-  uint16_t port = 8080;                // 0 picks a free port (tests)
-  int threads = 0;                     // io_context threads; 0 = hardware threads
+  uint16_t port = 8080;               // 0 picks a free port (tests)
+  int threads = 0;                    // io_context threads; 0 = hardware threads
   size_t max_message_bytes = 64 * 1024;
-  double messages_per_second = 20;     // per connection, sustained
-  double message_burst = 60;           // per connection, at once
-  size_t max_outbound_queue = 1024;    // messages; a slower consumer is disconnected
+  double messages_per_second = 20;   // per connection, sustained
+  double message_burst = 60;         // per connection, at once
+  size_t max_outbound_queue = 1024;  // messages; a slower consumer is disconnected
   std::chrono::seconds handshake_timeout{10};
-  std::chrono::seconds idle_timeout{60};  // pings are sent at half of it
+  std::chrono::seconds idle_timeout{60};     // pings are sent at half of it
   std::vector<std::string> allowed_origins;  // empty: any origin (and none)
   size_t max_games = 10000;
   size_t max_connections = 10000;

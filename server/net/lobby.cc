@@ -52,7 +52,8 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
     return SendError(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "2 to 4 seats");
   }
   if (create.name().size() > 64) {
-    return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE, "a name of 64 bytes at most");
+    return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE,
+                     "a name of 64 bytes at most");
   }
   std::shared_ptr<HostedRoom> hosted;
   {
@@ -116,19 +117,34 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
   const uint64_t id = message.request_id();
   std::string game_id;
   switch (message.body_case()) {
-    case v1::ClientMessage::kCreateGame: return Create(peer, id, message.create_game());
-    case v1::ClientMessage::kListGames: return List(peer, id);
-    case v1::ClientMessage::kJoinSeat: game_id = message.join_seat().game_id(); break;
-    case v1::ClientMessage::kLeaveSeat: game_id = message.leave_seat().game_id(); break;
-    case v1::ClientMessage::kStartGame: game_id = message.start_game().game_id(); break;
-    case v1::ClientMessage::kSpectate: game_id = message.spectate().game_id(); break;
-    case v1::ClientMessage::kResume: game_id = message.resume().game_id(); break;
-    case v1::ClientMessage::kMove: game_id = message.move().game_id(); break;
+    case v1::ClientMessage::kCreateGame:
+      return Create(peer, id, message.create_game());
+    case v1::ClientMessage::kListGames:
+      return List(peer, id);
+    case v1::ClientMessage::kJoinSeat:
+      game_id = message.join_seat().game_id();
+      break;
+    case v1::ClientMessage::kLeaveSeat:
+      game_id = message.leave_seat().game_id();
+      break;
+    case v1::ClientMessage::kStartGame:
+      game_id = message.start_game().game_id();
+      break;
+    case v1::ClientMessage::kSpectate:
+      game_id = message.spectate().game_id();
+      break;
+    case v1::ClientMessage::kResume:
+      game_id = message.resume().game_id();
+      break;
+    case v1::ClientMessage::kMove:
+      game_id = message.move().game_id();
+      break;
     default:
       return SendError(*peer, id, v1::ERROR_CODE_UNKNOWN_MESSAGE, "unknown message");
   }
   const std::shared_ptr<HostedRoom> hosted = Find(game_id);
-  if (!hosted) return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+  if (!hosted)
+    return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
   {
     std::lock_guard lock(mutex_);
     joined_[peer.get()].emplace(hosted.get(), hosted);
@@ -137,13 +153,26 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     Room& room = hosted->room;
     const v1::GameStatus before = room.Status();
     switch (message.body_case()) {
-      case v1::ClientMessage::kJoinSeat: room.Join(peer, id, message.join_seat()); break;
-      case v1::ClientMessage::kLeaveSeat: room.Leave(peer, id, message.leave_seat()); break;
-      case v1::ClientMessage::kStartGame: room.Start(peer, id, message.start_game()); break;
-      case v1::ClientMessage::kSpectate: room.Spectate(peer, id); break;
-      case v1::ClientMessage::kResume: room.Resume(peer, id, message.resume()); break;
-      case v1::ClientMessage::kMove: room.Move(peer, id, message.move()); break;
-      default: break;
+      case v1::ClientMessage::kJoinSeat:
+        room.Join(peer, id, message.join_seat());
+        break;
+      case v1::ClientMessage::kLeaveSeat:
+        room.Leave(peer, id, message.leave_seat());
+        break;
+      case v1::ClientMessage::kStartGame:
+        room.Start(peer, id, message.start_game());
+        break;
+      case v1::ClientMessage::kSpectate:
+        room.Spectate(peer, id);
+        break;
+      case v1::ClientMessage::kResume:
+        room.Resume(peer, id, message.resume());
+        break;
+      case v1::ClientMessage::kMove:
+        room.Move(peer, id, message.move());
+        break;
+      default:
+        break;
     }
     const v1::GameStatus after = room.Status();
     if (before != after && after == v1::GAME_STATUS_RUNNING) {
@@ -152,7 +181,8 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     if (before != after && after == v1::GAME_STATUS_FINISHED) {
       const city::Game& g = *room.game();
       std::string scores;
-      for (int p = 0; p < g.players(); ++p) scores += (p ? " " : "") + std::to_string(g.TotalScore(p));
+      for (int p = 0; p < g.players(); ++p)
+        scores += (p ? " " : "") + std::to_string(g.TotalScore(p));
       spdlog::info("game {} ended: {} after {} actions, scores {}", room.Info().game_id(),
                    city::ToString(g.EndedBy()), room.Sequence(), scores);
     }
@@ -171,7 +201,8 @@ void Lobby::Disconnected(const std::shared_ptr<Peer>& peer) {
   for (const auto& [key, weak] : rooms) {
     if (auto hosted = weak.lock()) {
       // The pointer is only compared, never followed, once the session is gone.
-      boost::asio::post(hosted->strand, [hosted, raw = peer.get()] { hosted->room.Disconnected(raw); });
+      boost::asio::post(hosted->strand,
+                        [hosted, raw = peer.get()] { hosted->room.Disconnected(raw); });
     }
   }
 }

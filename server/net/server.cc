@@ -8,8 +8,8 @@ namespace carc::server {
 
 namespace asio = boost::asio;
 
-Server::Server(asio::io_context& io, ServerConfig config, std::shared_ptr<const core::TileSet> tiles,
-               TokenSource tokens)
+Server::Server(asio::io_context& io, ServerConfig config,
+               std::shared_ptr<const core::TileSet> tiles, TokenSource tokens)
     : io_(io),
       config_(std::move(config)),
       lobby_(io, config_, std::move(tiles), std::move(tokens)),
@@ -26,23 +26,26 @@ std::optional<std::string> Server::Start() {
   if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
   if (!ec) acceptor_.bind(endpoint, ec);
   if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
-  if (ec) return "cannot listen on " + config_.address + ":" + std::to_string(config_.port) + ": " + ec.message();
+  if (ec)
+    return "cannot listen on " + config_.address + ":" + std::to_string(config_.port) + ": " +
+           ec.message();
   port_ = acceptor_.local_endpoint().port();
   DoAccept();
   return std::nullopt;
 }
 
 void Server::DoAccept() {
-  acceptor_.async_accept(asio::make_strand(io_), [this](boost::system::error_code ec,
-                                                        asio::ip::tcp::socket socket) {
-    if (ec == asio::error::operation_aborted) return;  // stopped
-    if (!ec) {
-      std::make_shared<Session>(std::move(socket), config_, lobby_, registry_, next_session_++)->Run();
-    } else {
-      spdlog::warn("accept: {}", ec.message());
-    }
-    DoAccept();
-  });
+  acceptor_.async_accept(
+      asio::make_strand(io_), [this](boost::system::error_code ec, asio::ip::tcp::socket socket) {
+        if (ec == asio::error::operation_aborted) return;  // stopped
+        if (!ec) {
+          std::make_shared<Session>(std::move(socket), config_, lobby_, registry_, next_session_++)
+              ->Run();
+        } else {
+          spdlog::warn("accept: {}", ec.message());
+        }
+        DoAccept();
+      });
 }
 
 void Server::Stop(const std::string& reason) {

@@ -2,8 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/post.hpp>
 #include <algorithm>
+#include <boost/asio/post.hpp>
 
 namespace carc::server {
 
@@ -93,8 +93,9 @@ void Session::RespondHttp(http::status status, std::string body) {
   http::async_write(beast::get_lowest_layer(*ws_), *response,
                     [self = shared_from_this(), response](beast::error_code, size_t) {
                       beast::error_code ignored;
-                      beast::get_lowest_layer(*self->ws_).socket().shutdown(
-                          asio::ip::tcp::socket::shutdown_send, ignored);
+                      beast::get_lowest_layer(*self->ws_)
+                          .socket()
+                          .shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
                     });
 }
 
@@ -170,39 +171,39 @@ bool Session::TakeToken() {
 
 void Session::HandleMessage() {
   if (!ws_->got_binary()) {
-    return SendError(*this, 0, v1::ERROR_CODE_MALFORMED_MESSAGE,
-                     "messages are binary protobuf frames, not text");
+    return ReplyError(0, v1::ERROR_CODE_MALFORMED_MESSAGE,
+                      "messages are binary protobuf frames, not text");
   }
   v1::ClientMessage message;
   if (!message.ParseFromArray(buffer_.data().data(), static_cast<int>(buffer_.size()))) {
-    return SendError(*this, 0, v1::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage");
+    return ReplyError(0, v1::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage");
   }
   if (!TakeToken()) {
-    return SendError(*this, message.request_id(), v1::ERROR_CODE_RATE_LIMITED,
-                     "too many messages; slow down");
+    return ReplyError(message.request_id(), v1::ERROR_CODE_RATE_LIMITED,
+                      "too many messages; slow down");
   }
   if (message.has_hello()) return HandleHello(message);
   if (!hello_) {
-    return SendError(*this, message.request_id(), v1::ERROR_CODE_HELLO_FIRST,
-                     "the first message must be Hello");
+    return ReplyError(message.request_id(), v1::ERROR_CODE_HELLO_FIRST,
+                      "the first message must be Hello");
   }
   if (message.has_ping()) {
     v1::ServerMessage pong;
     pong.set_request_id(message.request_id());
     pong.mutable_pong()->set_nonce(message.ping().nonce());
-    return SendMessage(*this, pong);
+    return Reply(pong);
   }
   if (message.body_case() == v1::ClientMessage::BODY_NOT_SET) {
-    return SendError(*this, message.request_id(), v1::ERROR_CODE_UNKNOWN_MESSAGE,
-                     "an empty or unknown message");
+    return ReplyError(message.request_id(), v1::ERROR_CODE_UNKNOWN_MESSAGE,
+                      "an empty or unknown message");
   }
   lobby_.Handle(shared_from_this(), message);
 }
 
 void Session::HandleHello(const v1::ClientMessage& message) {
   if (message.hello().protocol_version() != protocol::kProtocolVersion) {
-    SendError(*this, message.request_id(), v1::ERROR_CODE_UNSUPPORTED_VERSION,
-              "this server speaks protocol version " + std::to_string(protocol::kProtocolVersion));
+    ReplyError(message.request_id(), v1::ERROR_CODE_UNSUPPORTED_VERSION,
+               "this server speaks protocol version " + std::to_string(protocol::kProtocolVersion));
     return Close(websocket::close_code::policy_error, "unsupported protocol version");
   }
   hello_ = true;
@@ -210,7 +211,23 @@ void Session::HandleHello(const v1::ClientMessage& message) {
   welcome.set_request_id(message.request_id());
   welcome.mutable_welcome()->set_protocol_version(protocol::kProtocolVersion);
   welcome.mutable_welcome()->set_server("carc-server");
-  SendMessage(*this, welcome);
+  Reply(welcome);
+}
+
+// Replies the session makes itself go straight into the queue (we are on the strand), so that
+// they keep their place before a close that follows them.
+void Session::Reply(const v1::ServerMessage& message) {
+  auto bytes = std::make_shared<std::string>();
+  message.SerializeToString(bytes.get());
+  Queue(std::move(bytes));
+}
+
+void Session::ReplyError(uint64_t request_id, v1::ErrorCode code, const std::string& reason) {
+  v1::ServerMessage message;
+  message.set_request_id(request_id);
+  message.mutable_error()->set_code(code);
+  message.mutable_error()->set_reason(reason);
+  Reply(message);
 }
 
 void Session::Send(Bytes message) {

@@ -33,8 +33,8 @@ class Session : public Peer, public std::enable_shared_from_this<Session> {
   ~Session() override;
 
   void Run();
-  void Send(Bytes message) override;            // any thread
-  void Shutdown(const std::string& reason);     // any thread: tell the client, then close
+  void Send(Bytes message) override;         // any thread
+  void Shutdown(const std::string& reason);  // any thread: tell the client, then close
 
  private:
   using Stream = boost::beast::websocket::stream<boost::beast::tcp_stream>;
@@ -48,6 +48,8 @@ class Session : public Peer, public std::enable_shared_from_this<Session> {
   void OnRead(boost::beast::error_code ec, size_t bytes);
   void HandleMessage();
   void HandleHello(const v1::ClientMessage& message);
+  void Reply(const v1::ServerMessage& message);
+  void ReplyError(uint64_t request_id, v1::ErrorCode code, const std::string& reason);
   bool TakeToken();  // rate limit
   void Queue(Bytes message);
   void DoWrite();

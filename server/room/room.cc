@@ -330,13 +330,13 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1
   }
   if (move.sequence() != Sequence()) {
     return Reject(*peer, request_id, v1::ERROR_CODE_STALE_SEQUENCE,
-                 "the move answers state " + std::to_string(move.sequence()) + "; the game is at " +
-                     std::to_string(Sequence()));
+                  "the move answers state " + std::to_string(move.sequence()) +
+                      "; the game is at " + std::to_string(Sequence()));
   }
   const auto action = protocol::FromProto(move.action());
   if (!action) {
     return Reject(*peer, request_id, protocol::ToErrorCode(city::Error::kMalformed),
-                 city::Describe(city::Error::kMalformed));
+                  city::Describe(city::Error::kMalformed));
   }
   const city::Actor player = game_->CurrentDecision().actor;
   events_.clear();
