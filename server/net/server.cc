@@ -39,6 +39,10 @@ void Server::DoAccept() {
       asio::make_strand(io_), [this](boost::system::error_code ec, asio::ip::tcp::socket socket) {
         if (ec == asio::error::operation_aborted) return;  // stopped
         if (!ec) {
+          // Deltas are small and often two in a row (a move, then the server's draw): without
+          // this the second waits for the client's delayed acknowledgement.
+          boost::system::error_code ignored;
+          socket.set_option(asio::ip::tcp::no_delay(true), ignored);
           std::make_shared<Session>(std::move(socket), config_, lobby_, registry_, next_session_++)
               ->Run();
         } else {

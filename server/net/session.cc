@@ -204,7 +204,7 @@ void Session::HandleHello(const v1::ClientMessage& message) {
   if (message.hello().protocol_version() != protocol::kProtocolVersion) {
     ReplyError(message.request_id(), v1::ERROR_CODE_UNSUPPORTED_VERSION,
                "this server speaks protocol version " + std::to_string(protocol::kProtocolVersion));
-    return Close(websocket::close_code::policy_error, "unsupported protocol version");
+    return Close(websocket::close_code::protocol_error, "unsupported protocol version");
   }
   hello_ = true;
   v1::ServerMessage welcome;
@@ -244,7 +244,8 @@ void Session::Queue(Bytes message) {
     spdlog::warn("connection {}: {} messages unsent, disconnecting a slow consumer", id_,
                  queue_.size());
     closing_ = true;
-    queue_.clear();
+    // The front message may be in an async_write right now: it must outlive that write.
+    queue_.erase(queue_.begin() + 1, queue_.end());
     beast::error_code ignored;
     beast::get_lowest_layer(*ws_).socket().close(ignored);
     return;
@@ -260,6 +261,7 @@ void Session::DoWrite() {
 
 void Session::OnWrite(beast::error_code ec, size_t) {
   if (ec) return Fail(ec, "write");
+  if (queue_.empty()) return;
   queue_.pop_front();
   if (!queue_.empty()) return DoWrite();
   if (pending_close_) DoClose();

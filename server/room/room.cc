@@ -258,7 +258,10 @@ void Room::StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id) 
 }
 
 void Room::Spectate(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
-  spectators_.push_back(peer);
+  // Asking again (to recover a lost state) must not double what this connection receives.
+  const bool watching = std::any_of(spectators_.begin(), spectators_.end(),
+                                    [&](const std::weak_ptr<Peer>& w) { return w.lock() == peer; });
+  if (!watching) spectators_.push_back(peer);
   v1::ServerMessage reply;
   if (game_) {
     *reply.mutable_snapshot() = SnapshotFor(std::nullopt);
@@ -315,15 +318,17 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::Move& move) {
-  if (Status() != v1::GAME_STATUS_RUNNING) {
-    return Reject(*peer, request_id, v1::ERROR_CODE_GAME_NOT_RUNNING, "the game is not running");
-  }
+  // The checks, in order: the token's seat, a running game, that seat's decision, the sequence
+  // number, and last the engine.
   const auto seat = SeatOf(move.seat_token());
   if (!seat) {
     if (move.seat_token().empty()) {
       return Reject(*peer, request_id, v1::ERROR_CODE_SPECTATOR, "spectators do not move");
     }
     return Reject(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
+  }
+  if (Status() != v1::GAME_STATUS_RUNNING) {
+    return Reject(*peer, request_id, v1::ERROR_CODE_GAME_NOT_RUNNING, "the game is not running");
   }
   if (DecidingSeat() != seat) {
     return Reject(*peer, request_id, v1::ERROR_CODE_NOT_YOUR_DECISION, "it is not your decision");
