@@ -72,6 +72,10 @@ int Main(int argc, char** argv) {
   app.add_option("--max-games", config.max_games, "games hosted at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
+  int retention = static_cast<int>(config.finished_game_retention.count());
+  app.add_option("--finished-game-retention", retention, "seconds a finished game stays listed")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 86400));
   app.add_option("--max-connections", config.max_connections, "connections at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
@@ -83,6 +87,7 @@ int Main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   config.handshake_timeout = std::chrono::seconds(handshake);
   config.idle_timeout = std::chrono::seconds(idle);
+  config.finished_game_retention = std::chrono::seconds(retention);
   spdlog::set_level(spdlog::level::from_str(log_level));
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
 

@@ -18,9 +18,10 @@ struct ServerConfig {
   double message_burst = 60;         // per connection, at once
   size_t max_outbound_queue = 1024;  // messages; a slower consumer is disconnected
   std::chrono::seconds handshake_timeout{10};
-  std::chrono::seconds idle_timeout{60};     // pings are sent at half of it
-  std::vector<std::string> allowed_origins;  // empty: any origin (and none)
-  size_t max_games = 10000;
+  std::chrono::seconds idle_timeout{60};              // pings are sent at half of it
+  std::vector<std::string> allowed_origins;           // empty: any origin (and none)
+  size_t max_games = 10000;                           // games open or running at once
+  std::chrono::seconds finished_game_retention{600};  // a finished game stays visible this long
   size_t max_connections = 10000;
 };
 

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 
 #include "city/default_tiles.h"
 
@@ -58,7 +59,7 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   std::shared_ptr<HostedRoom> hosted;
   {
     std::lock_guard lock(mutex_);
-    if (rooms_.size() >= config_.max_games) {
+    if (rooms_.size() - finished_ >= config_.max_games) {
       hosted = nullptr;
     } else {
       RoomOptions options;
@@ -93,6 +94,7 @@ void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
     std::lock_guard lock(mutex_);
     for (const auto& [id, room] : rooms_) rooms.push_back(room);
   }
+  // Finished games are left out when each room answers on its strand.
   struct Gather {
     std::mutex mutex;
     v1::ServerMessage reply;
@@ -107,7 +109,8 @@ void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
     boost::asio::post(room->strand, [room, gather, peer] {
       const v1::GameInfo info = room->room.Info();
       std::lock_guard lock(gather->mutex);
-      *gather->reply.mutable_game_list()->add_games() = info;
+      if (info.status() != v1::GAME_STATUS_FINISHED)
+        *gather->reply.mutable_game_list()->add_games() = info;
       if (--gather->left == 0) SendMessage(*peer, gather->reply);
     });
   }
@@ -149,7 +152,7 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     std::lock_guard lock(mutex_);
     joined_[peer.get()].emplace(hosted.get(), hosted);
   }
-  boost::asio::post(hosted->strand, [hosted, peer, message, id] {
+  boost::asio::post(hosted->strand, [this, hosted, peer, message, id] {
     Room& room = hosted->room;
     const v1::GameStatus before = room.Status();
     switch (message.body_case()) {
@@ -185,8 +188,37 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
         scores += (p ? " " : "") + std::to_string(g.TotalScore(p));
       spdlog::info("game {} ended: {} after {} actions, scores {}", room.Info().game_id(),
                    city::ToString(g.EndedBy()), room.Sequence(), scores);
+      Retire(hosted);
     }
   });
+}
+
+void Lobby::Retire(const std::shared_ptr<HostedRoom>& hosted) {
+  {
+    std::lock_guard lock(mutex_);
+    ++finished_;
+  }
+  // Runs on the room's strand, like every use of retire_timer.
+  hosted->retire_timer = std::make_shared<boost::asio::steady_timer>(hosted->strand);
+  hosted->retire_timer->expires_after(config_.finished_game_retention);
+  hosted->retire_timer->async_wait([this, hosted](const boost::system::error_code&) {
+    std::lock_guard lock(mutex_);
+    rooms_.erase(hosted->room.Info().game_id());
+    --finished_;
+  });
+}
+
+void Lobby::Stop() {
+  std::vector<std::shared_ptr<HostedRoom>> rooms;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, room] : rooms_) rooms.push_back(room);
+  }
+  for (const auto& hosted : rooms) {
+    boost::asio::post(hosted->strand, [hosted] {
+      if (hosted->retire_timer) hosted->retire_timer->cancel();
+    });
+  }
 }
 
 void Lobby::Disconnected(const std::shared_ptr<Peer>& peer) {

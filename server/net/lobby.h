@@ -7,6 +7,7 @@
 #pragma once
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <map>
 #include <memory>
@@ -24,7 +25,8 @@ struct HostedRoom {
       : strand(boost::asio::make_strand(io)),
         room(std::move(options), std::move(tiles), std::move(tokens)) {}
   boost::asio::strand<boost::asio::io_context::executor_type> strand;
-  Room room;  // only on `strand`
+  Room room;                                                // only on `strand`
+  std::shared_ptr<boost::asio::steady_timer> retire_timer;  // only on `strand`, once finished
 };
 
 class Lobby {
@@ -38,11 +40,15 @@ class Lobby {
   void Disconnected(const std::shared_ptr<Peer>& peer);
 
   size_t GameCount() const;
+  // The server stops: pending timers are cancelled so that no work is left.
+  void Stop();
 
  private:
   void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::CreateGame& create);
   void List(const std::shared_ptr<Peer>& peer, uint64_t request_id);
   std::shared_ptr<HostedRoom> Find(const std::string& game_id) const;
+  // A finished game leaves the lobby after the retention time (its players saw the end).
+  void Retire(const std::shared_ptr<HostedRoom>& hosted);
   std::string NewGameId();
 
   boost::asio::io_context& io_;
@@ -51,6 +57,7 @@ class Lobby {
   TokenSource tokens_;
   mutable std::mutex mutex_;  // guards rooms_, next_id_ and joined_
   std::map<std::string, std::shared_ptr<HostedRoom>> rooms_;
+  size_t finished_ = 0;  // finished games still in rooms_ (not counted against max_games)
   uint64_t next_id_ = 1;
   // Rooms each connection has joined or watched, so its departure reaches them.
   std::map<const Peer*, std::map<const HostedRoom*, std::weak_ptr<HostedRoom>>> joined_;

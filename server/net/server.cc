@@ -58,6 +58,7 @@ void Server::Stop(const std::string& reason) {
     acceptor_.close(ignored);
   });
   spdlog::info("shutting down: {} connections", registry_.Count());
+  lobby_.Stop();
   registry_.ShutdownAll(reason);
 }
 

@@ -221,6 +221,10 @@ void Room::Start(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (taken < 2) {
     return Error(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "two players at least");
   }
+  // The token proves seat 0: the connection that sent it is that seat's from now on, and gets
+  // the reply.
+  seats_[0].peer = peer;
+  seats_[0].online = true;
   StartGame(peer, request_id);
 }
 

@@ -809,6 +809,25 @@ TEST(NetRefusals, ServerFull) {
   EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_SERVER_FULL) << Show(reply);
 }
 
+// A finished game no longer counts against max_games, leaves the list at once, and is gone from
+// the server after the retention time.
+TEST(NetRefusals, FinishedGamesFreeTheirPlace) {
+  ServerConfig config = TestConfig();
+  config.max_games = 1;
+  config.finished_game_retention = std::chrono::seconds(0);
+  TestServer server(config);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  SeatedGame({a.get(), b.get()}, 6);
+  core::Random random(6);
+  Play({a.get(), b.get()}, random, 5000);
+  ASSERT_TRUE(IsOver(*a->track().state));
+  v1::ClientMessage list;
+  list.mutable_list_games();
+  EXPECT_EQ(a->Request(list).game_list().games_size(), 0) << "finished games are not listed";
+  EXPECT_FALSE(a->Create(2, 7).empty()) << "the finished game no longer fills the server";
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. Tokens
 

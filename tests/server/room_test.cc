@@ -284,6 +284,23 @@ TEST(Room, TheCreatorMayStartEarlyAndOnlyTheCreator) {
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(t, {a, b, c}, 3));
 }
 
+// The token is the proof of seat 0, whichever connection sends it: that connection gets the
+// reply and becomes the seat's.
+TEST(Room, StartGameFromAnotherConnectionIsAnswered) {
+  Table t(3);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto a_elsewhere = std::make_shared<FakePeer>();
+  v1::StartGame start;
+  start.set_seat_token(a->token);
+  t.room.Start(a_elsewhere, 77, start);
+  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
+  ASSERT_FALSE(a_elsewhere->received.empty());
+  EXPECT_TRUE(a_elsewhere->received.front().has_snapshot());
+  EXPECT_EQ(a_elsewhere->received.front().request_id(), 77u);
+  EXPECT_FALSE(a_elsewhere->legal.empty()) << "seat 0 places the first tile there";
+}
+
 TEST(Room, LeavingBeforeTheStartFreesTheSeat) {
   Table t(2);
   auto a = t.Join();

@@ -1,0 +1,62 @@
+// Games of bots on a server: `carc-client bots` (one game) and `carc-client load` (many at once,
+// measured). Every seat is a Player on its own connection; one io_context runs them all on a
+// few threads, each player on its own strand.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/tileset.h"
+#include "player.h"
+#include "url.h"
+
+namespace carc::client {
+
+struct GamesOptions {
+  ServerUrl url;
+  Endpoints endpoints;
+  int games = 1;  // played at the same time
+  int seats = 4;  // 2 to 4, every one a bot
+  std::optional<uint64_t>
+      seed;               // game k (0, 1, ...) is created with seed + k; absent: the server's
+  uint64_t bot_seed = 1;  // the bots' choices
+  Policy policy = Policy::kRandom;
+  int threads = 2;                 // io_context threads
+  std::chrono::seconds limit{30};  // then every bot stops, finished or not
+  bool repeat = false;             // a slot whose game ended starts another, until the limit
+  int max_total_games = 5000;      // with repeat: never more games than this
+  bool print_moves = false;
+  std::shared_ptr<const core::TileSet> tiles;
+};
+
+struct GameResult {
+  std::string game_id;
+  bool finished = false;                // every seat saw the end
+  bool seats_agree = true;              // every seat ended with the same sequence and state hash
+  std::vector<std::string> errors;      // the seats' failures
+  std::shared_ptr<const Player> seat0;  // its view gives FinishedGameJson
+};
+
+struct GamesReport {
+  double wall_seconds = 0;
+  bool stopped_by_limit = false;
+  std::vector<GameResult> games;
+  PlayerStats totals;  // summed over every player; latency_ns holds every sample
+  int players = 0;
+  int players_failed = 0;
+};
+
+GamesReport PlayGames(const GamesOptions& options);
+
+// A game as one seat saw it: id, end condition, sequence, state hash, scores, winners.
+nlohmann::json FinishedGameJson(const Player& player);
+
+// The load test's JSON report.
+nlohmann::json LoadReport(const GamesOptions& options, const GamesReport& report);
+
+}  // namespace carc::client

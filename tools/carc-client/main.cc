@@ -1,0 +1,426 @@
+// carc-client: a command-line client of carc-server.
+//
+//   carc-client create --seats N     a new game; prints its id
+//   carc-client list                 the server's games
+//   carc-client join GAME            takes a seat; prints the seat and its token
+//   carc-client start GAME --token   starts a game before every seat is taken (seat 0 only)
+//   carc-client show GAME            the game's public state, as a spectator
+//   carc-client play GAME --token    plays a seat: at the terminal, or --bot random|eager
+//   carc-client bots --seats N       one whole game of bots; the final scores as JSON
+//   carc-client load --games G       many games of bots at once on loopback; a JSON report
+//
+// The wire protocol: docs/protocol.md. Every command speaks WebSocket to --server.
+#include <CLI/CLI.hpp>
+#include <boost/asio/io_context.hpp>
+#include <cstdio>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <thread>
+
+#include "city/default_tiles.h"
+#include "connection.h"
+#include "load.h"
+#include "player.h"
+#include "url.h"
+#include "view.h"
+
+namespace {
+
+using namespace carc;
+using namespace carc::client;
+using nlohmann::json;
+
+int Fail(const std::string& message) {
+  std::cerr << "carc-client: " << message << "\n";
+  return 1;
+}
+
+// Opens a connection and says Hello; nullopt (after printing why) if that failed.
+bool OpenClient(BlockingClient& client, const ServerUrl& url) {
+  if (auto error = client.Open(url)) {
+    Fail(*error);
+    return false;
+  }
+  return true;
+}
+
+// Sends one request; the reply, or nullopt after printing the error or the failure.
+std::optional<v1::ServerMessage> Call(BlockingClient& client, v1::ClientMessage message) {
+  auto reply = client.Call(std::move(message));
+  if (auto* error = std::get_if<std::string>(&reply)) {
+    Fail(*error);
+    return std::nullopt;
+  }
+  auto& m = std::get<v1::ServerMessage>(reply);
+  if (m.has_error()) {
+    Fail("the server refused: " + Describe(m.error()));
+    return std::nullopt;
+  }
+  return std::move(m);
+}
+
+int TakenSeats(const v1::GameInfo& game) {
+  int taken = 0;
+  for (const v1::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
+  return taken;
+}
+
+json GameInfoJson(const v1::GameInfo& game) {
+  json seats = json::array();
+  for (const v1::SeatInfo& s : game.seat()) {
+    seats.push_back({{"seat", s.seat()},
+                     {"taken", s.taken()},
+                     {"player_name", s.player_name()},
+                     {"online", s.online()}});
+  }
+  return {{"game_id", game.game_id()},       {"name", game.name()},
+          {"rule_set", game.rule_set()},     {"seats", game.seats()},
+          {"seats_taken", TakenSeats(game)}, {"status", StatusName(game.status())},
+          {"spectators", game.spectators()}, {"seat", seats}};
+}
+
+uint64_t RandomSeed() {
+  std::random_device device;
+  return static_cast<uint64_t>(device()) << 32 | device();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-shot commands
+
+int Create(const ServerUrl& url, int seats, const std::string& name,
+           const std::optional<uint64_t>& seed, bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  v1::ClientMessage message;
+  v1::CreateGame* create = message.mutable_create_game();
+  create->set_rule_set("the-city");
+  create->set_seats(static_cast<uint32_t>(seats));
+  create->set_name(name);
+  if (seed) create->set_seed(*seed);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_game_created()) return Fail("unexpected reply to CreateGame");
+  const v1::GameInfo& game = reply->game_created().game();
+  if (as_json) {
+    std::cout << GameInfoJson(game).dump() << "\n";
+  } else {
+    std::cout << game.game_id() << "\n";
+  }
+  return 0;
+}
+
+int List(const ServerUrl& url, bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  v1::ClientMessage message;
+  message.mutable_list_games();
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_game_list()) return Fail("unexpected reply to ListGames");
+  std::vector<v1::GameInfo> games(reply->game_list().games().begin(),
+                                  reply->game_list().games().end());
+  // Ids are "g" and a number: list them in the order they were made.
+  std::sort(games.begin(), games.end(), [](const v1::GameInfo& a, const v1::GameInfo& b) {
+    return a.game_id().size() != b.game_id().size() ? a.game_id().size() < b.game_id().size()
+                                                    : a.game_id() < b.game_id();
+  });
+  if (as_json) {
+    json list = json::array();
+    for (const auto& g : games) list.push_back(GameInfoJson(g));
+    std::cout << list.dump() << "\n";
+    return 0;
+  }
+  if (games.empty()) {
+    std::cout << "no games\n";
+    return 0;
+  }
+  std::printf("%-10s %-24s %-7s %-9s %s\n", "id", "name", "seats", "status", "spectators");
+  for (const auto& g : games) {
+    const std::string seats = std::to_string(TakenSeats(g)) + "/" + std::to_string(g.seats());
+    std::printf("%-10s %-24s %-7s %-9s %u\n", g.game_id().c_str(), g.name().c_str(), seats.c_str(),
+                StatusName(g.status()).c_str(), g.spectators());
+  }
+  return 0;
+}
+
+int Join(const ServerUrl& url, const std::string& game_id, const std::optional<uint32_t>& seat,
+         const std::string& name, bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  v1::ClientMessage message;
+  v1::JoinSeat* join = message.mutable_join_seat();
+  join->set_game_id(game_id);
+  if (seat) join->set_seat(*seat);
+  join->set_player_name(name);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_seat_joined()) return Fail("unexpected reply to JoinSeat");
+  const v1::SeatJoined& joined = reply->seat_joined();
+  const std::string token = Hex(joined.seat_token());
+  if (as_json) {
+    std::cout << json{{"game_id", game_id}, {"seat", joined.seat()}, {"token", token}}.dump()
+              << "\n";
+  } else {
+    std::cout << joined.seat() << " " << token << "\n";
+  }
+  std::cerr << "carc-client: seat " << joined.seat() << " of " << game_id
+            << " is yours; keep the token secret: whoever holds it holds the seat.\n"
+            << "  play it with: carc-client play " << game_id << " --token <token>\n";
+  return 0;
+}
+
+int Start(const ServerUrl& url, const std::string& game_id, const std::string& token) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  // The seat is first moved to this connection (Resume; before the start its answer is a
+  // LobbyUpdate): the server sends the starting Snapshot only to the seats' connections, so a
+  // StartGame from any other connection gets no reply at all.
+  v1::ClientMessage resume;
+  resume.mutable_resume()->set_game_id(game_id);
+  resume.mutable_resume()->set_seat_token(token);
+  if (!Call(client, std::move(resume))) return 1;
+  v1::ClientMessage message;
+  message.mutable_start_game()->set_game_id(game_id);
+  message.mutable_start_game()->set_seat_token(token);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_snapshot()) return Fail("unexpected reply to StartGame");
+  std::cout << "game " << game_id << " started with " << reply->snapshot().state().players()
+            << " players\n";
+  return 0;
+}
+
+int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  v1::ClientMessage message;
+  message.mutable_spectate()->set_game_id(game_id);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (reply->has_lobby_update()) {
+    const v1::GameInfo& game = reply->lobby_update().game();
+    if (as_json) {
+      std::cout << GameInfoJson(game).dump() << "\n";
+      return 0;
+    }
+    std::cout << "game " << game.game_id() << " (" << game.name()
+              << ") is open: " << TakenSeats(game) << " of " << game.seats() << " seats taken\n";
+    for (const v1::SeatInfo& s : game.seat()) {
+      std::cout << "  seat " << s.seat() << ": "
+                << (s.taken() ? "'" + s.player_name() + "'" + (s.online() ? " (online)" : "")
+                              : std::string("free"))
+                << "\n";
+    }
+    return 0;
+  }
+  if (!reply->has_snapshot()) return Fail("unexpected reply to Spectate");
+  GameView view;
+  if (!view.Reset(reply->snapshot())) return Fail(view.problem());
+  if (as_json) {
+    json state = StateJson(view.state(), view.sequence());
+    state["game_id"] = game_id;
+    std::cout << state.dump() << "\n";
+  } else {
+    std::cout << "game " << game_id << "\n"
+              << RenderState(view.state(), *city::DefaultTileSet(), view.sequence());
+  }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Playing
+
+int Play(const ServerUrl& url, const std::string& game_id, const std::string& token,
+         const std::string& bot, std::optional<uint64_t> seed, bool as_json) {
+  auto endpoints = Resolve(url);
+  if (auto* error = std::get_if<std::string>(&endpoints)) return Fail(*error);
+  boost::asio::io_context io;
+  PlayerConfig config;
+  config.url = url;
+  config.endpoints = std::get<Endpoints>(endpoints);
+  config.policy = bot.empty() ? Policy::kHuman : bot == "eager" ? Policy::kEager : Policy::kRandom;
+  config.seed = seed ? *seed : RandomSeed();
+  config.print_moves = !bot.empty();
+  config.print_all = bot.empty();
+  config.tiles = city::DefaultTileSet();
+  auto player = Player::Create(io, config);
+  player->Resume(game_id, token);
+  player->Start({});
+  if (bot.empty()) {
+    // Lines from the terminal reach the player on its strand; the reader ends with the process.
+    std::thread([player] {
+      std::string line;
+      while (std::getline(std::cin, line)) player->Input(line);
+      player->Stop();
+    }).detach();
+  }
+  io.run();
+  if (as_json && player->finished()) {
+    json summary = FinishedGameJson(*player);
+    summary["seat"] = player->seat();
+    std::cout << summary.dump() << "\n";
+  }
+  if (!player->error().empty()) return Fail(player->error());
+  return player->finished() || player->stopped() ? 0 : 1;
+}
+
+int Bots(const GamesOptions& options) {
+  const GamesReport report = PlayGames(options);
+  if (report.games.empty()) return Fail("no game was played");
+  const GameResult& game = report.games.front();
+  for (const std::string& e : game.errors) Fail(e);
+  if (!game.errors.empty()) return 1;
+  if (!game.finished) return Fail("the game did not finish within the time limit");
+  json out = FinishedGameJson(*game.seat0);
+  out["seats_agree"] = game.seats_agree;
+  out["moves"] = report.totals.moves_accepted;
+  out["seconds"] = std::round(report.wall_seconds * 1000) / 1000;
+  std::cout << out.dump() << "\n";
+  return game.seats_agree ? 0 : 1;
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app{"carc-client: a command-line client of carc-server (Carcassonne: The City)"};
+  app.require_subcommand(1);
+  std::string server = "ws://127.0.0.1:8080";
+  app.add_option("--server", server, "the server's WebSocket URL")->capture_default_str();
+
+  bool as_json = false;
+  std::string game_id, name, token_hex, bot;
+  int seats = 4;
+  std::optional<uint64_t> seed;
+  std::optional<uint32_t> seat;
+
+  CLI::App* create = app.add_subcommand("create", "create a game; prints its id");
+  create->add_option("--seats", seats, "2 to 4")->required()->check(CLI::Range(2, 4));
+  create->add_option("--name", name, "shown in game lists");
+  create->add_option("--seed", seed, "the game's seed (the server picks one when absent)");
+  create->add_flag("--json", as_json, "print the game as JSON");
+
+  CLI::App* list = app.add_subcommand("list", "list the games: id, name, seats taken, status");
+  list->add_flag("--json", as_json, "print JSON");
+
+  CLI::App* join = app.add_subcommand(
+      "join", "take a seat; prints '<seat> <token>' (keep the token secret: it is the seat)");
+  join->add_option("game", game_id, "game id")->required();
+  join->add_option("--seat", seat, "a seat number (the lowest free one when absent)");
+  join->add_option("--name", name, "your name as others see it");
+  join->add_flag("--json", as_json, "print {game_id, seat, token}");
+
+  CLI::App* start = app.add_subcommand("start", "start a game early (seat 0's token)");
+  start->add_option("game", game_id, "game id")->required();
+  start->add_option("--token", token_hex, "seat 0's token (hex)")->required();
+
+  CLI::App* show = app.add_subcommand("show", "print a game's public state, as a spectator");
+  show->add_option("game", game_id, "game id")->required();
+  show->add_flag("--json", as_json, "print the state as JSON");
+
+  CLI::App* play = app.add_subcommand(
+      "play", "play a seat: numbered choices on the terminal, or a bot with --bot");
+  play->add_option("game", game_id, "game id")->required();
+  play->add_option("--token", token_hex, "the seat's token (hex), from join")->required();
+  play->add_option("--bot", bot, "play automatically: random or eager")
+      ->check(CLI::IsMember({"random", "eager"}));
+  play->add_option("--seed", seed, "the bot's seed (random when absent)");
+  play->add_flag("--json", as_json, "at the end, print the result as JSON");
+
+  GamesOptions games;
+  int seconds = 0;
+  bool verbose = false;
+  std::string policy = "random";
+  CLI::App* bots = app.add_subcommand(
+      "bots", "one game of bots, each seat on its own connection; prints the final scores");
+  bots->add_option("--seats", seats, "2 to 4")->required()->check(CLI::Range(2, 4));
+  bots->add_option("--seed", seed, "the game's seed (the server picks one when absent)");
+  bots->add_option("--bot", policy, "random or eager")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"random", "eager"}));
+  bots->add_option("--seconds", seconds, "give up after this long (default 300)")
+      ->check(CLI::Range(1, 3600));
+  bots->add_flag("--verbose", verbose, "print every bot's moves");
+
+  CLI::App* load = app.add_subcommand(
+      "load", "load test on loopback: many games of bots at once; prints a JSON report");
+  load->add_option("--games", games.games, "games at once")->required()->check(CLI::Range(1, 1000));
+  load->add_option("--seats", seats, "2 to 4")->capture_default_str()->check(CLI::Range(2, 4));
+  load->add_option("--seconds", seconds, "time limit: every bot stops then")
+      ->required()
+      ->check(CLI::Range(1, 600));
+  load->add_option("--threads", games.threads, "client io threads")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  load->add_option("--seed", seed, "game k gets seed + k (default 1)");
+  load->add_option("--bot", policy, "random or eager")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"random", "eager"}));
+  load->add_flag("--repeat", games.repeat,
+                 "start a new game whenever one ends, until the time limit (at most 5000 games)");
+
+  CLI11_PARSE(app, argc, argv);
+
+  const auto parsed = ParseServerUrl(server);
+  if (auto* error = std::get_if<std::string>(&parsed)) return Fail("--server: " + *error);
+  const ServerUrl url = std::get<ServerUrl>(parsed);
+
+  std::optional<std::string> token;
+  if (!token_hex.empty()) {
+    token = FromHex(token_hex);
+    if (!token) return Fail("--token: expected the hex digits printed by join");
+  }
+
+  if (create->parsed()) return Create(url, seats, name, seed, as_json);
+  if (list->parsed()) return List(url, as_json);
+  if (join->parsed()) return Join(url, game_id, seat, name, as_json);
+  if (start->parsed()) return Start(url, game_id, *token);
+  if (show->parsed()) return Show(url, game_id, as_json);
+  if (play->parsed()) return Play(url, game_id, *token, bot, seed, as_json);
+
+  if (load->parsed() && !IsLoopbackHost(url.host)) {
+    return Fail("load: the server must be on this machine (127.0.0.1, ::1 or localhost), not '" +
+                url.host + "': the load test only sends its traffic to a loopback address");
+  }
+  auto endpoints = Resolve(url);
+  if (auto* error = std::get_if<std::string>(&endpoints)) return Fail(*error);
+  games.url = url;
+  games.endpoints = std::get<Endpoints>(endpoints);
+  games.seats = seats;
+  games.policy = policy == "eager" ? Policy::kEager : Policy::kRandom;
+  games.tiles = city::DefaultTileSet();
+  if (bots->parsed()) {
+    games.games = 1;
+    games.seed = seed;
+    games.bot_seed = seed ? *seed : RandomSeed();
+    games.threads = 1;
+    games.limit = std::chrono::seconds(seconds > 0 ? seconds : 300);
+    games.print_moves = verbose;
+    return Bots(games);
+  }
+  // load
+  for (const auto& e : games.endpoints) {
+    if (!e.endpoint().address().is_loopback()) {
+      return Fail("load: '" + url.host + "' resolves to " + e.endpoint().address().to_string() +
+                  ", which is not a loopback address");
+    }
+  }
+  games.seed = seed ? *seed : 1;
+  games.bot_seed = games.seed.value_or(1);
+  games.limit = std::chrono::seconds(seconds);
+  const GamesReport report = PlayGames(games);
+  std::cout << LoadReport(games, report).dump(2) << "\n";
+  return report.players_failed == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  GOOGLE_PROTOBUF_VERIFY_VERSION;
+  try {
+    return Main(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "carc-client: " << e.what() << "\n";
+  } catch (...) {
+    std::cerr << "carc-client: unexpected error\n";
+  }
+  return 3;
+}

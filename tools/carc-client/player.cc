@@ -1,0 +1,522 @@
+#include "player.h"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+
+#include "city/notation.h"
+#include "city/random_play.h"
+#include "protocol/codec.h"
+
+namespace carc::client {
+
+namespace asio = boost::asio;
+using Clock = std::chrono::steady_clock;
+
+void PrintLine(const std::string& line, bool to_stderr) {
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
+  std::FILE* out = to_stderr ? stderr : stdout;
+  std::fputs(line.c_str(), out);
+  std::fputc('\n', out);
+  std::fflush(out);
+}
+
+std::string Hex(const std::string& bytes) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string hex;
+  for (const char c : bytes) {
+    const auto b = static_cast<unsigned char>(c);
+    hex += kDigits[b >> 4];
+    hex += kDigits[b & 15];
+  }
+  return hex;
+}
+
+std::optional<std::string> FromHex(const std::string& hex) {
+  if (hex.empty() || hex.size() % 2 != 0 || hex.size() > 128) return std::nullopt;
+  const auto digit = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  std::string bytes;
+  for (size_t i = 0; i < hex.size(); i += 2) {
+    const int hi = digit(hex[i]);
+    const int lo = digit(hex[i + 1]);
+    if (hi < 0 || lo < 0) return std::nullopt;
+    bytes += static_cast<char>(hi << 4 | lo);
+  }
+  return bytes;
+}
+
+std::shared_ptr<Player> Player::Create(asio::io_context& io, PlayerConfig config) {
+  return std::shared_ptr<Player>(new Player(io, std::move(config)));
+}
+
+Player::Player(asio::io_context& io, PlayerConfig config)
+    : strand_(asio::make_strand(io)),
+      timer_(strand_),
+      config_(std::move(config)),
+      random_(config_.seed),
+      reconnects_left_(config_.max_reconnects) {}
+
+void Player::CreateAndJoin(v1::CreateGame create) {
+  mode_ = Mode::kCreate;
+  create_ = std::move(create);
+  wanted_seat_ = 0;
+}
+
+void Player::Join(std::string game_id, std::optional<uint32_t> seat) {
+  mode_ = Mode::kJoin;
+  game_id_ = std::move(game_id);
+  wanted_seat_ = seat;
+}
+
+void Player::Resume(std::string game_id, std::string token) {
+  mode_ = Mode::kResume;
+  game_id_ = std::move(game_id);
+  token_ = std::move(token);
+}
+
+void Player::Start(Callbacks callbacks) {
+  asio::dispatch(strand_, [self = shared_from_this(), callbacks = std::move(callbacks)]() mutable {
+    self->callbacks_ = std::move(callbacks);
+    self->Connect();
+  });
+}
+
+void Player::Connect() {
+  welcomed_ = false;
+  pending_id_ = 0;
+  pending_.reset();
+  connection_ = Connection::Create(strand_, config_.url, config_.endpoints);
+  auto self = shared_from_this();
+  connection_->Start({
+      .opened = nullptr,
+      .message = [self](const v1::ServerMessage& m) { self->OnMessage(m); },
+      .closed = [self](const std::string& error) { self->OnClosed(error); },
+  });
+  connection_->Send(HelloMessage());
+}
+
+void Player::SetGame(const std::string& game_id) {
+  asio::dispatch(strand_, [self = shared_from_this(), game_id] {
+    if (!self->game_id_.empty() || self->mode_ != Mode::kJoin) return;
+    self->game_id_ = game_id;
+    if (self->welcomed_ && self->token_.empty() && self->connection_) self->SendJoin();
+  });
+}
+
+void Player::Stop() {
+  asio::dispatch(strand_, [self = shared_from_this()] {
+    if (self->stopped_ || self->done_) return;
+    self->stopped_ = true;
+    self->timer_.cancel();
+    if (self->connection_) {
+      self->connection_->Close();
+    } else {
+      self->Done();
+    }
+  });
+}
+
+void Player::Fail(const std::string& error) {
+  if (failed_ || done_) return;
+  failed_ = true;
+  error_ = error;
+  timer_.cancel();
+  if (connection_) {
+    connection_->Close();
+  } else {
+    Done();
+  }
+}
+
+void Player::Done() {
+  if (done_) return;
+  done_ = true;
+  if (callbacks_.done) callbacks_.done();
+  callbacks_ = {};
+}
+
+void Player::OnClosed(const std::string& error) {
+  connection_.reset();
+  welcomed_ = false;
+  if (finished_ || stopped_ || failed_) return Done();
+  const std::string why = error.empty() ? std::string("connection closed") : error;
+  if (reconnects_left_ <= 0) return Fail(why);
+  --reconnects_left_;
+  ++stats_.reconnects;
+  PrintLine("carc-client: " + why + "; reconnecting in 1 s", true);
+  timer_.expires_after(std::chrono::seconds(1));
+  timer_.async_wait([self = shared_from_this()](const boost::system::error_code&) {
+    if (self->stopped_ || self->failed_) return self->Done();
+    self->report_resume_ = true;
+    self->Connect();
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+void Player::OnMessage(const v1::ServerMessage& message) {
+  switch (message.body_case()) {
+    case v1::ServerMessage::kWelcome:
+      welcomed_ = true;
+      return AfterWelcome();
+    case v1::ServerMessage::kGameCreated:
+      if (message.request_id() != setup_id_) return;
+      game_id_ = message.game_created().game().game_id();
+      if (callbacks_.created) callbacks_.created(game_id_);
+      return SendJoin();
+    case v1::ServerMessage::kSeatJoined:
+      if (message.request_id() != setup_id_) return;
+      seat_ = static_cast<int>(message.seat_joined().seat());
+      token_ = message.seat_joined().seat_token();
+      if (config_.print_all) {
+        PrintLine("joined game " + game_id_ + " as seat " + std::to_string(seat_) + "; token " +
+                  Hex(token_) + " (keep it secret: it is the seat)");
+      }
+      return;
+    case v1::ServerMessage::kLobbyUpdate: {
+      if (!config_.print_all) return;
+      const v1::GameInfo& game = message.lobby_update().game();
+      int taken = 0;
+      for (const v1::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
+      return PrintLine("game " + game.game_id() + " waits for players: " + std::to_string(taken) +
+                       " of " + std::to_string(game.seats()) + " seats taken");
+    }
+    case v1::ServerMessage::kSnapshot:
+      return OnSnapshot(message.snapshot());
+    case v1::ServerMessage::kDelta:
+      return OnDelta(message);
+    case v1::ServerMessage::kError:
+      return OnError(message);
+    case v1::ServerMessage::kSeatStatus:
+      if (config_.print_all && message.seat_status().game_id() == game_id_ &&
+          static_cast<int>(message.seat_status().seat()) != seat_) {
+        PrintLine("seat " + std::to_string(message.seat_status().seat()) + " is " +
+                  (message.seat_status().online() ? "back online" : "offline"));
+      }
+      return;
+    case v1::ServerMessage::kServerClosing:
+      return Fail("the server is shutting down: " + message.server_closing().reason());
+    default:
+      return;
+  }
+}
+
+void Player::AfterWelcome() {
+  if (!token_.empty()) return SendResume(view_.has_state() ? view_.sequence() : 0);
+  if (mode_ == Mode::kCreate && game_id_.empty()) {
+    v1::ClientMessage message;
+    *message.mutable_create_game() = create_;
+    setup_id_ = connection_->Send(std::move(message));
+    return;
+  }
+  if (!game_id_.empty()) SendJoin();
+  // Otherwise the game id comes later (SetGame).
+}
+
+void Player::SendJoin() {
+  v1::ClientMessage message;
+  v1::JoinSeat* join = message.mutable_join_seat();
+  join->set_game_id(game_id_);
+  if (wanted_seat_) join->set_seat(*wanted_seat_);
+  join->set_player_name(config_.name);
+  setup_id_ = connection_->Send(std::move(message));
+}
+
+void Player::SendResume(uint64_t last_seen) {
+  v1::ClientMessage message;
+  v1::Resume* resume = message.mutable_resume();
+  resume->set_game_id(game_id_);
+  resume->set_seat_token(token_);
+  resume->set_last_seen_sequence(last_seen);
+  setup_id_ = connection_->Send(std::move(message));
+}
+
+void Player::Resync(const std::string& why) {
+  ++stats_.lost_way;
+  ++stats_.resyncs;
+  PrintLine("carc-client: game " + game_id_ + " seat " + std::to_string(seat_) + ": " + why +
+                "; asking for a snapshot",
+            true);
+  if (stats_.resyncs > 20) return Fail("lost the game's state too often: " + why);
+  pending_id_ = 0;
+  pending_.reset();
+  if (connection_) SendResume(0);
+}
+
+void Player::OnSnapshot(const v1::Snapshot& snapshot) {
+  if (snapshot.game_id() != game_id_) return;
+  if (snapshot.has_your_seat()) seat_ = static_cast<int>(snapshot.your_seat());
+  if (report_resume_) {
+    report_resume_ = false;
+    PrintLine(
+        "carc-client: resumed with a snapshot at sequence " + std::to_string(snapshot.sequence()),
+        true);
+  }
+  if (!view_.Reset(snapshot)) {
+    ++stats_.lost_way;
+    return Fail(view_.problem());
+  }
+  pending_.reset();
+  pending_id_ = 0;
+  if (config_.print_all) {
+    PrintLine("game " + game_id_ + ", you are seat " + std::to_string(seat_) + "\n" +
+              RenderState(view_.state(), *config_.tiles, view_.sequence()));
+  }
+  if (view_.over()) return GameEnded();
+  if (!snapshot.legal_actions().empty()) Decide(snapshot.sequence(), snapshot.legal_actions());
+}
+
+void Player::OnDelta(const v1::ServerMessage& message) {
+  const v1::Delta& delta = message.delta();
+  if (delta.game_id() != game_id_) return;
+  const Clock::time_point now = Clock::now();
+  if (report_resume_ && message.request_id() == setup_id_) {
+    report_resume_ = false;
+    PrintLine("carc-client: resumed after sequence " + std::to_string(view_.sequence()) +
+                  " with the missed deltas",
+              true);
+  }
+  switch (view_.Apply(delta)) {
+    case GameView::Step::kAlreadySeen:
+      return;
+    case GameView::Step::kLost:
+      return Resync(view_.problem());
+    case GameView::Step::kApplied:
+      break;
+  }
+  ++stats_.deltas;
+  stats_.last_delta = now;
+  const bool mine = pending_id_ != 0 && message.request_id() == pending_id_;
+  if (mine) {
+    ++stats_.moves_accepted;
+    stats_.latency_ns.push_back(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(now - pending_sent_).count());
+    pending_id_ = 0;
+    pending_.reset();
+  }
+  if (pending_ && pending_->sequence < delta.sequence()) pending_.reset();  // answered elsewhere
+  const bool draw = delta.action().kind() == v1::ACTION_KIND_DRAW;
+  if (config_.print_all) {
+    std::string line =
+        "seq " + std::to_string(delta.sequence()) + ": seat " + std::to_string(delta.seat());
+    if (draw) {
+      const int tile = static_cast<int>(delta.action().tile());
+      line += " draws tile " + std::to_string(tile);
+      if (tile < config_.tiles->TileCount()) line += " (" + config_.tiles->TypeOf(tile).name + ")";
+    } else {
+      line += (mine ? " (you): " : ": ") + Format(delta.action());
+    }
+    for (const city::Event& e : view_.events()) {
+      if (std::holds_alternative<city::FeatureScored>(e) ||
+          std::holds_alternative<city::TowerPlaced>(e) ||
+          std::holds_alternative<city::StewardsScored>(e) ||
+          std::holds_alternative<city::GuardScored>(e) ||
+          std::holds_alternative<city::TileDiscarded>(e)) {
+        line += "\n    " + city::FormatEvent(e);
+      }
+    }
+    PrintLine(line);
+  } else if (config_.print_moves && mine) {
+    PrintLine("seq " + std::to_string(delta.sequence()) + " seat " + std::to_string(seat_) + ": " +
+              Format(delta.action()));
+  }
+  if (view_.over()) return GameEnded();
+  if (!delta.legal_actions().empty()) Decide(delta.sequence(), delta.legal_actions());
+}
+
+void Player::OnError(const v1::ServerMessage& message) {
+  const v1::Error& error = message.error();
+  ++stats_.errors[v1::ErrorCode_Name(error.code())];
+  const uint64_t id = message.request_id();
+  if (id != 0 && id == setup_id_) {
+    return Fail("the server refused: " + Describe(error));
+  }
+  if (id == 0 || id != pending_id_) {
+    PrintLine("carc-client: the server says " + Describe(error), true);
+    return;
+  }
+  pending_id_ = 0;
+  if (error.code() == v1::ERROR_CODE_RATE_LIMITED && pending_) {
+    // Sent too fast for the server's limit: wait a little and send the same move again.
+    ++stats_.rate_limited;
+    const uint64_t sequence = pending_->sequence;
+    timer_.expires_after(std::chrono::milliseconds(100));
+    timer_.async_wait([self = shared_from_this(), sequence](const boost::system::error_code& ec) {
+      if (ec || self->done_ || self->stopped_ || self->failed_) return;
+      if (self->pending_ && self->pending_->sequence == sequence &&
+          self->view_.sequence() == sequence && self->connection_) {
+        self->SendMove();
+      }
+    });
+    return;
+  }
+  PrintLine("carc-client: move refused: " + Describe(error), true);
+  if (config_.policy == Policy::kHuman && pending_ &&
+      error.code() != v1::ERROR_CODE_STALE_SEQUENCE &&
+      error.code() != v1::ERROR_CODE_NOT_YOUR_DECISION) {
+    return Ask();
+  }
+  Resync("a move was refused (" + v1::ErrorCode_Name(error.code()) + ")");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decisions
+
+std::string Player::Format(const v1::Action& action) const {
+  const auto decoded = protocol::FromProto(action);
+  if (!decoded || !view_.has_state()) return v1::ActionKind_Name(action.kind());
+  return FormatAction(view_.state(), *config_.tiles, *decoded);
+}
+
+void Player::Decide(uint64_t sequence,
+                    const google::protobuf::RepeatedPtrField<v1::Action>& legal) {
+  if (finished_ || stopped_ || failed_) return;
+  if (pending_id_ != 0) return;  // a move of ours is still on its way
+  if (config_.last_move_sent) {
+    const int64_t sent = config_.last_move_sent->exchange(0);
+    if (sent != 0) {
+      stats_.turn_ns.push_back(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
+              .count() -
+          sent);
+    }
+  }
+  pending_ = Pending{sequence, {legal.begin(), legal.end()}, 0};
+  if (config_.policy == Policy::kHuman) return Ask();
+  size_t choice = 0;
+  if (config_.policy == Policy::kEager) {
+    std::vector<city::Action> actions;
+    actions.reserve(pending_->legal.size());
+    for (const v1::Action& a : pending_->legal) {
+      const auto decoded = protocol::FromProto(a);
+      if (!decoded) return Fail("a legal action from the server does not decode");
+      actions.push_back(*decoded);
+    }
+    const city::Action chosen = city::EagerChoice(actions, random_);
+    while (choice + 1 < actions.size() && !(actions[choice] == chosen)) ++choice;
+  } else {
+    choice = static_cast<size_t>(random_.Below(pending_->legal.size()));
+  }
+  pending_->chosen = choice;
+  SendMove();
+}
+
+void Player::Ask() {
+  std::string text = "\nyour decision (seat " + std::to_string(seat_) + ", " +
+                     DescribeDecision(view_.state()) + "):\n";
+  for (size_t i = 0; i < pending_->legal.size(); ++i) {
+    text += "  " + std::to_string(i + 1) + ") " + Format(pending_->legal[i]);
+    const auto decoded = protocol::FromProto(pending_->legal[i]);
+    if (decoded) {
+      const std::string kind = FeatureKindOf(view_.state(), *config_.tiles, *decoded);
+      if (!kind.empty()) text += "  (" + kind + ")";
+    }
+    text += "\n";
+  }
+  text += "enter a number (or the action as shown, 's' to show the state, 'q' to quit):";
+  PrintLine(text);
+}
+
+void Player::Input(const std::string& line) {
+  asio::dispatch(strand_, [self = shared_from_this(), line] {
+    std::string text = line;
+    while (!text.empty() && (text.back() == '\r' || text.back() == ' ')) text.pop_back();
+    while (!text.empty() && text.front() == ' ') text.erase(0, 1);
+    if (text.empty()) return;
+    if (text == "q" || text == "quit") {
+      PrintLine("leaving; the seat stays yours: play again with the same token to resume");
+      return self->Stop();
+    }
+    if (text == "s" || text == "show") {
+      if (self->view_.has_state()) {
+        PrintLine(RenderState(self->view_.state(), *self->config_.tiles, self->view_.sequence()));
+      }
+      if (self->pending_ && self->pending_id_ == 0) self->Ask();
+      return;
+    }
+    if (!self->pending_ || self->pending_id_ != 0) {
+      return PrintLine("it is not your decision now; wait (or 'q' to quit)");
+    }
+    const size_t n = self->pending_->legal.size();
+    std::optional<size_t> choice;
+    size_t number = 0;
+    bool digits = true;
+    for (const char c : text) {
+      if (c < '0' || c > '9' || number > 100000) {
+        digits = false;
+        break;
+      }
+      number = number * 10 + static_cast<size_t>(c - '0');
+    }
+    if (digits && number >= 1 && number <= n) choice = number - 1;
+    for (size_t i = 0; !choice && !digits && i < n; ++i) {
+      if (self->Format(self->pending_->legal[i]) == text) choice = i;
+    }
+    if (!choice) {
+      return PrintLine("not one of the choices: enter 1 to " + std::to_string(n));
+    }
+    self->pending_->chosen = *choice;
+    self->SendMove();
+  });
+}
+
+void Player::SendMove() {
+  if (!connection_ || !pending_) return;
+  v1::ClientMessage message;
+  v1::Move* move = message.mutable_move();
+  move->set_game_id(game_id_);
+  move->set_seat_token(token_);
+  move->set_sequence(pending_->sequence);
+  *move->mutable_action() = pending_->legal[pending_->chosen];
+  pending_sent_ = Clock::now();
+  if (config_.last_move_sent) {
+    config_.last_move_sent->store(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(pending_sent_.time_since_epoch())
+            .count());
+  }
+  if (!stats_.first_move) stats_.first_move = pending_sent_;
+  ++stats_.moves_sent;
+  pending_id_ = connection_->Send(std::move(message));
+}
+
+void Player::GameEnded() {
+  finished_ = true;
+  pending_.reset();
+  pending_id_ = 0;
+  for (const city::Event& e : view_.events()) {
+    if (const auto* over = std::get_if<city::GameOver>(&e)) game_over_ = *over;
+  }
+  if (config_.print_moves || config_.print_all) {
+    std::string line = "game " + game_id_ + " is over (" +
+                       city::ToString(view_.state().counters.end) + "); scores:";
+    const city::Counters& c = view_.state().counters;
+    for (int p = 0; p < c.players; ++p) {
+      line += " seat " + std::to_string(p) + " " +
+              std::to_string(Total(c.player[static_cast<size_t>(p)])) +
+              (p == seat_ ? " (you)" : "") + (p + 1 < c.players ? "," : "");
+    }
+    if (game_over_) {
+      line += "; winners:";
+      for (int p = 0; p < c.players; ++p) {
+        if (game_over_->winners >> p & 1) line += " seat " + std::to_string(p);
+      }
+    }
+    PrintLine(line);
+  }
+  if (connection_) {
+    connection_->Close();
+  } else {
+    Done();
+  }
+}
+
+}  // namespace carc::client

@@ -1,0 +1,159 @@
+// One seat played over one connection: by a bot (uniform or eager choices among the legal
+// actions the server sends) or by a person at the terminal (numbered legal actions).
+//
+// A Player gets its seat by creating a game and joining seat 0, by joining a given game, or by
+// resuming a seat with its token. It follows the public state (GameView) and checks every hash;
+// when it loses its way it asks for a snapshot (Resume from 0). When the connection drops it
+// reconnects and resumes from the last sequence it saw, so only the missed deltas come back.
+// Everything a Player does runs on its strand; its connections share that strand.
+#pragma once
+
+#include <atomic>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "city/event.h"
+#include "connection.h"
+#include "core/hash.h"
+#include "core/tileset.h"
+#include "url.h"
+#include "view.h"
+
+namespace carc::client {
+
+enum class Policy : uint8_t {
+  kRandom,  // uniform among the legal actions
+  kEager,   // city::EagerChoice: followers, guards and towers whenever it can
+  kHuman,   // asks on the terminal
+};
+
+struct PlayerConfig {
+  ServerUrl url;
+  Endpoints endpoints;
+  Policy policy = Policy::kRandom;
+  uint64_t seed = 1;         // the bot's choices
+  std::string name = "bot";  // the player name sent with JoinSeat
+  bool print_moves = false;  // one line per own accepted move on stdout
+  bool print_all = false;    // every delta, the state at each own decision (interactive)
+  int max_reconnects = 5;    // attempts after a lost connection, one second apart
+  std::shared_ptr<const core::TileSet> tiles;  // to name follower features
+  // Shared by the seats of one game (bots, load): when a seat sent its last move (steady clock,
+  // ns; 0 when none is outstanding), so the seat that decides next can time the turn.
+  std::shared_ptr<std::atomic<int64_t>> last_move_sent;
+};
+
+struct PlayerStats {
+  uint64_t moves_sent = 0;      // Move messages sent (retries after RATE_LIMITED included)
+  uint64_t moves_accepted = 0;  // answered by a Delta carrying their request id
+  uint64_t deltas = 0;          // deltas applied to the view
+  uint64_t rate_limited = 0;    // moves refused with ERROR_CODE_RATE_LIMITED, then retried
+  uint64_t lost_way = 0;        // gaps, undecodable events or different hashes
+  uint64_t resyncs = 0;         // Resume from 0 to get a snapshot
+  uint64_t reconnects = 0;
+  std::map<std::string, uint64_t> errors;  // every Error received, by code name
+  std::vector<int64_t> latency_ns;         // Move sent -> its Delta received
+  std::vector<int64_t> turn_ns;  // a seat's Move sent -> the next decision reached its seat
+  std::optional<std::chrono::steady_clock::time_point> first_move, last_delta;
+};
+
+class Player : public std::enable_shared_from_this<Player> {
+ public:
+  struct Callbacks {
+    std::function<void(const std::string& game_id)> created;  // the game this player created
+    std::function<void()> done;  // the game ended, or the player failed or was stopped
+  };
+
+  static std::shared_ptr<Player> Create(boost::asio::io_context& io, PlayerConfig config);
+
+  // How the seat is taken; call one of these before Start.
+  void CreateAndJoin(v1::CreateGame create);  // then joins seat 0
+  // Joins `game_id` (or the game given later by SetGame), at `seat` or the lowest free one.
+  void Join(std::string game_id, std::optional<uint32_t> seat);
+  void Resume(std::string game_id, std::string token);
+
+  void Start(Callbacks callbacks);
+  void SetGame(const std::string& game_id);  // any thread
+  void Input(const std::string& line);       // any thread: a person's answer
+  void Stop();                               // any thread: closes; the seat stays the player's
+
+  // On the strand, or once done.
+  const PlayerStats& stats() const { return stats_; }
+  const GameView& view() const { return view_; }
+  const std::string& error() const { return error_; }  // empty unless it failed
+  bool finished() const { return finished_; }          // it saw the game end
+  bool stopped() const { return stopped_; }            // Stop was called (a person quit)
+  const std::optional<city::GameOver>& game_over() const { return game_over_; }
+  int seat() const { return seat_; }
+  const std::string& game_id() const { return game_id_; }
+
+ private:
+  enum class Mode : uint8_t { kCreate, kJoin, kResume };
+  struct Pending {
+    uint64_t sequence = 0;
+    std::vector<v1::Action> legal;
+    size_t chosen = 0;
+  };
+
+  Player(boost::asio::io_context& io, PlayerConfig config);
+  void Connect();
+  void OnMessage(const v1::ServerMessage& message);
+  void OnClosed(const std::string& error);
+  void AfterWelcome();
+  void SendJoin();
+  void SendResume(uint64_t last_seen);
+  void OnSnapshot(const v1::Snapshot& snapshot);
+  void OnDelta(const v1::ServerMessage& message);
+  void OnError(const v1::ServerMessage& message);
+  void Decide(uint64_t sequence, const google::protobuf::RepeatedPtrField<v1::Action>& legal);
+  void Ask();
+  void SendMove();
+  void Resync(const std::string& why);
+  void GameEnded();
+  void Fail(const std::string& error);
+  void Done();
+  std::string Format(const v1::Action& action) const;
+
+  Connection::Strand strand_;
+  boost::asio::steady_timer timer_;
+  PlayerConfig config_;
+  Callbacks callbacks_;
+  core::Random random_;
+  Mode mode_ = Mode::kJoin;
+  v1::CreateGame create_;
+  std::optional<uint32_t> wanted_seat_;
+  std::shared_ptr<Connection> connection_;
+  GameView view_;
+  PlayerStats stats_;
+  std::string game_id_;
+  std::string token_;  // bytes; empty until joined
+  int seat_ = -1;
+  bool welcomed_ = false;
+  uint64_t setup_id_ = 0;    // the request id of CreateGame, JoinSeat or Resume
+  uint64_t pending_id_ = 0;  // the request id of the Move awaiting its Delta
+  std::chrono::steady_clock::time_point pending_sent_;
+  std::optional<Pending> pending_;  // our decision, while not yet answered
+  int reconnects_left_ = 0;
+  bool report_resume_ = false;  // after a reconnection: say how the Resume was answered
+  bool finished_ = false;
+  bool stopped_ = false;
+  bool failed_ = false;
+  bool done_ = false;
+  std::string error_;
+  std::optional<city::GameOver> game_over_;
+};
+
+// Writes one line to stdout (or stderr) under a lock, so lines from threads do not mix.
+void PrintLine(const std::string& line, bool to_stderr = false);
+std::string Hex(const std::string& bytes);
+// Parses 32 hex digits (any case) into 16 bytes; nullopt if that is not what `hex` is.
+std::optional<std::string> FromHex(const std::string& hex);
+
+}  // namespace carc::client
