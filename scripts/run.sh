@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# The main job: installs what is missing, builds, and plays one self-play game of The City
-# between four random players, drawn in the terminal with its final scores.
-#   ./scripts/run.sh [seed]
+# The main job: installs what is missing, builds, and runs the game server on this machine,
+# saying how to connect.
+#   ./scripts/run.sh [port]          (default 8080; listens on 127.0.0.1 only)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 carc_install_deps
 
-seed="${1:-$(date +%s)}"
+port="${1:-8080}"
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DCARC_BUILD_TESTS=OFF \
   -DCARC_BUILD_BENCH=OFF > /dev/null
-cmake --build build/release --target carc
+cmake --build build/release --target carc-server carc-client carc
 
-echo "==> a random 4-player game of Carcassonne: The City, seed $seed"
-./build/release/tools/carc/carc show --seed "$seed" --players 4
-./build/release/tools/carc/carc selfplay --seed "$seed" --players 4
-echo "==> replay it move by move: ./build/release/tools/carc/carc selfplay --seed $seed --trace"
+client=./build/release/tools/carc-client/carc-client
+cat <<TXT
+==> Carcassonne: The City server on ws://127.0.0.1:$port/  (health: http://127.0.0.1:$port/healthz)
+    From another terminal:
+      $client --server ws://127.0.0.1:$port bots --seats 4      # four bots play a whole game
+      $client --server ws://127.0.0.1:$port create --seats 2    # a game for you and a friend:
+      $client --server ws://127.0.0.1:$port join GAME_ID        #   each player joins and gets a token,
+      $client --server ws://127.0.0.1:$port play GAME_ID --token TOKEN   # then plays
+    Games live in memory for now: they end when the server stops. Stop it with Ctrl-C.
+TXT
+exec ./build/release/server/carc-server --address 127.0.0.1 --port "$port"

@@ -2,7 +2,8 @@
 # Every test: installs what is missing, checks formatting, builds with warnings as errors and
 # runs all tests, then runs the engine and server tests again under AddressSanitizer + UBSan, runs
 # clang-tidy, and smoke-runs the benchmarks.
-#   ./scripts/test.sh            (CARC_SKIP_TIDY=1 skips clang-tidy, CARC_SKIP_ASAN=1 the sanitizers)
+#   ./scripts/test.sh   (CARC_SKIP_TIDY=1 skips clang-tidy, CARC_SKIP_ASAN=1 the sanitizers,
+#                        CARC_SKIP_FUZZ=1 the fuzzer; CARC_FUZZ_SECONDS sets its time, 30)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
@@ -39,6 +40,10 @@ if [ "${CARC_SKIP_TIDY:-0}" != "1" ]; then
   echo "==> clang-tidy (.clang-tidy: warnings are errors)"
   run-clang-tidy -p build/test -j "$jobs" -quiet "$(pwd)/(engine|server|tools|bench)/.*\.cc$" \
     > build/test/clang-tidy.log 2>&1 || { grep -E "error|warning" build/test/clang-tidy.log; exit 1; }
+fi
+
+if [ "${CARC_SKIP_FUZZ:-0}" != "1" ]; then
+  CARC_FUZZ_SECONDS="${CARC_FUZZ_SECONDS:-30}" ./scripts/fuzz.sh
 fi
 
 echo "==> benchmarks (smoke run)"

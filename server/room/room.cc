@@ -70,6 +70,18 @@ void Room::Error(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std:
   Reply(peer, request_id, std::move(message));
 }
 
+// A token proves its seat: the connection that sends it is that seat's from now on (it gets the
+// seat's replies and deltas), and the others see the seat online.
+void Room::AttachSeat(int seat, const std::shared_ptr<Peer>& peer) {
+  Seat& s = seats_[static_cast<size_t>(seat)];
+  if (s.peer.lock() == peer && s.online) return;
+  s.peer = peer;
+  if (!s.online) {
+    s.online = true;
+    SendSeatStatus(seat);
+  }
+}
+
 void Room::Reject(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason) {
   spdlog::info("game {}: move rejected: {} ({})", options_.id, v1::ErrorCode_Name(code), reason);
   Error(peer, request_id, code, reason);
@@ -221,10 +233,7 @@ void Room::Start(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (taken < 2) {
     return Error(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "two players at least");
   }
-  // The token proves seat 0: the connection that sent it is that seat's from now on, and gets
-  // the reply.
-  seats_[0].peer = peer;
-  seats_[0].online = true;
+  AttachSeat(0, peer);
   StartGame(peer, request_id);
 }
 
@@ -334,6 +343,7 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1
   if (Status() != v1::GAME_STATUS_RUNNING) {
     return Reject(*peer, request_id, v1::ERROR_CODE_GAME_NOT_RUNNING, "the game is not running");
   }
+  AttachSeat(*seat, peer);
   if (DecidingSeat() != seat) {
     return Reject(*peer, request_id, v1::ERROR_CODE_NOT_YOUR_DECISION, "it is not your decision");
   }

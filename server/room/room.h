@@ -79,6 +79,7 @@ class Room {
   };
 
   std::optional<int> SeatOf(const std::string& token) const;
+  void AttachSeat(int seat, const std::shared_ptr<Peer>& peer);
   void StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id);
   void ApplyAndBroadcast(int seat, const city::Action& action, const std::shared_ptr<Peer>& mover,
                          uint64_t request_id);

@@ -301,6 +301,23 @@ TEST(Room, StartGameFromAnotherConnectionIsAnswered) {
   EXPECT_FALSE(a_elsewhere->legal.empty()) << "seat 0 places the first tile there";
 }
 
+// A move with a seat's token from a new connection (a client that came back without Resume) is
+// answered there, and that connection follows the game from then on.
+TEST(Room, AMoveFromAnotherConnectionOfTheSeatIsAnswered) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto a_again = std::make_shared<FakePeer>();
+  a_again->state = a->state;
+  a_again->sequence = a->sequence;
+  a_again->token = a->token;
+  t.room.Move(a_again, 5, t.MoveOf(*a_again, a->legal.front()));
+  ASSERT_FALSE(a_again->received.empty());
+  EXPECT_TRUE(a_again->received.front().has_delta());
+  EXPECT_EQ(a_again->received.front().request_id(), 5u);
+  EXPECT_FALSE(a_again->legal.empty()) << "its follower decision comes to the new connection";
+}
+
 TEST(Room, LeavingBeforeTheStartFreesTheSeat) {
   Table t(2);
   auto a = t.Join();
