@@ -9,6 +9,7 @@ CARC_PACKAGES=(
   libcli11-dev nlohmann-json3-dev
   libprotobuf-dev protobuf-compiler
   libboost-dev libboost-system-dev libspdlog-dev
+  libsqlite3-dev libssl-dev
   clang clang-tidy clang-format
 )
 

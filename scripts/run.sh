@@ -8,9 +8,10 @@ source scripts/deps.sh
 carc_install_deps
 
 port="${1:-8080}"
+db="${XDG_STATE_HOME:-$HOME/.local/state}/carc/games.db"  # the server's default (docs/persistence.md)
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DCARC_BUILD_TESTS=OFF \
   -DCARC_BUILD_BENCH=OFF > /dev/null
-cmake --build build/release --target carc-server carc-client carc
+cmake --build build/release --target carc-server carc-client carc carc-db
 
 client=./build/release/tools/carc-client/carc-client
 cat <<TXT
@@ -20,6 +21,8 @@ cat <<TXT
       $client --server ws://127.0.0.1:$port create --seats 2    # a game for you and a friend:
       $client --server ws://127.0.0.1:$port join GAME_ID        #   each player joins and gets a token,
       $client --server ws://127.0.0.1:$port play GAME_ID --token TOKEN   # then plays
-    Games live in memory for now: they end when the server stops. Stop it with Ctrl-C.
+    Games are kept in $db
+      (an unfinished game carries on when the server starts again; inspect it with
+       build/release/tools/carc-db/carc-db --db $db list). Stop the server with Ctrl-C.
 TXT
-exec ./build/release/server/carc-server --address 127.0.0.1 --port "$port"
+exec ./build/release/server/carc-server --address 127.0.0.1 --port "$port" --db "$db"

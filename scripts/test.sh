@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, checks formatting, builds with warnings as errors and
-# runs all tests, then runs the engine and server tests again under AddressSanitizer + UBSan, runs
+# runs all tests (the kill -9 test of the server included), then runs the engine, persistence and
+# server tests again under AddressSanitizer + UBSan, runs
 # clang-tidy, and smoke-runs the benchmarks.
 #   ./scripts/test.sh   (CARC_SKIP_TIDY=1 skips clang-tidy, CARC_SKIP_ASAN=1 the sanitizers,
 #                        CARC_SKIP_FUZZ=1 the fuzzer; CARC_FUZZ_SECONDS sets its time, 30)
@@ -32,13 +33,13 @@ if [ "${CARC_SKIP_ASAN:-0}" != "1" ]; then
   cmake -S . -B build/asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCARC_WERROR=ON -DCARC_SANITIZE=ON \
     -DCARC_BUILD_BENCH=OFF > /dev/null
-  cmake --build build/asan -j "$jobs" --target engine_tests server_tests net_tests
-  ctest --test-dir build/asan --output-on-failure -j "$jobs" -L "engine|server"
+  cmake --build build/asan -j "$jobs" --target engine_tests server_tests net_tests persistence_tests
+  ctest --test-dir build/asan --output-on-failure -j "$jobs" -L "engine|server|persistence"
 fi
 
 if [ "${CARC_SKIP_TIDY:-0}" != "1" ]; then
   echo "==> clang-tidy (.clang-tidy: warnings are errors)"
-  run-clang-tidy -p build/test -j "$jobs" -quiet "$(pwd)/(engine|server|tools|bench)/.*\.cc$" \
+  run-clang-tidy -p build/test -j "$jobs" -quiet "$(pwd)/(engine|persistence|server|tools|bench)/.*\.cc$" \
     > build/test/clang-tidy.log 2>&1 || { grep -E "error|warning" build/test/clang-tidy.log; exit 1; }
 fi
 
@@ -48,4 +49,5 @@ fi
 
 echo "==> benchmarks (smoke run)"
 ./build/test/bench/engine_bench --benchmark_min_time=0.05 > /dev/null
+./build/test/bench/store_bench --benchmark_min_time=0.05 > /dev/null
 echo "==> all tests passed"

@@ -1,8 +1,11 @@
 // carc-server: the authoritative game server for Carcassonne: The City.
 //
 // Settings come from defaults, then a config file (--config, TOML or INI, keys named like the
-// flags), then flags. Logs go to standard error through spdlog. SIGINT or SIGTERM stops
-// accepting, tells every client and closes their connections, and lets work in flight finish.
+// flags), then flags. Games are kept in a SQLite file (--db; docs/persistence.md): on start the
+// server resumes every unfinished game in it. Logs go to standard error through spdlog. SIGINT or
+// SIGTERM stops accepting, tells every client and closes their connections, and lets work in flight
+// finish.
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
@@ -15,6 +18,7 @@
 
 #include "city/default_tiles.h"
 #include "net/server.h"
+#include "net/storage.h"
 
 namespace {
 
@@ -79,6 +83,24 @@ int Main(int argc, char** argv) {
   app.add_option("--max-connections", config.max_connections, "connections at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
+  app.add_option(
+      "--db", config.db_path,
+      "the game log, a SQLite file (default: " + carc::server::DefaultDatabasePath() + ")");
+  app.add_option("--sync", config.synchronous,
+                 "full: a move is acknowledged once it survives a power loss; normal: once it "
+                 "survives a crash of the server")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"full", "normal"}));
+  app.add_option("--busy-timeout-ms", config.busy_timeout_ms,
+                 "how long a commit waits for another process's lock on the file")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 60000));
+  app.add_option("--expire-after-days", config.expire_after_days,
+                 "finished games older than this leave the log (0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 36500));
+  app.add_option("--archive", config.archive_path,
+                 "expired games are moved to this SQLite file (default: deleted)");
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
@@ -88,6 +110,7 @@ int Main(int argc, char** argv) {
   config.handshake_timeout = std::chrono::seconds(handshake);
   config.idle_timeout = std::chrono::seconds(idle);
   config.finished_game_retention = std::chrono::seconds(retention);
+  spdlog::set_default_logger(spdlog::stderr_color_mt("carc-server"));
   spdlog::set_level(spdlog::level::from_str(log_level));
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
 

@@ -197,12 +197,34 @@ TokenSource CountingTokens() {
 // ---------------------------------------------------------------------------------------------
 // One input
 
+// Receives the GameCreated reply, which the harness does not check.
+class NullPeer : public Peer {
+ public:
+  void Send(Bytes /*message*/) override {}
+};
+
+// Each input gets a fresh game log in memory: the room writes every change to it, as in the
+// server, so its constraints (one sequence number once, seats of a created game) hold too.
+persistence::Store MemoryStore() {
+  persistence::StoreOptions options;
+  options.path = ":memory:";
+  auto store = persistence::Store::Open(options);
+  if (!store) {
+    std::fprintf(stderr, "in-memory store: %s\n", store.error().message.c_str());
+    std::abort();
+  }
+  return std::move(*store);
+}
+
 class Harness {
  public:
   explicit Harness(uint8_t setup)
       : seats_(std::array<int, 4>{2, 3, 4, 2}[setup & 3]),
-        room_(RoomOptions{"g1", "fuzz", seats_, kSeeds[(setup >> 4) & 3], 512},
-              city::DefaultTileSet(), CountingTokens()) {
+        store_(MemoryStore()),
+        log_(store_),
+        room_(RoomOptions{1, "fuzz", seats_, kSeeds[(setup >> 4) & 3], 512},
+              city::DefaultTileSet(), CountingTokens(), log_) {
+    room_.Create(std::make_shared<NullPeer>(), 0);
     observer_ = std::make_shared<FakePeer>(room_, /*strict=*/true);
     room_.Spectate(observer_, 0);
     for (auto& peer : peers_) peer = std::make_shared<FakePeer>(room_, false);
@@ -245,6 +267,8 @@ class Harness {
 
   const bool trace_ = std::getenv("CARC_FUZZ_TRACE") != nullptr;
   const int seats_;
+  persistence::Store store_;
+  persistence::DirectLog log_;
   Room room_;
   std::shared_ptr<FakePeer> observer_;
   std::array<std::shared_ptr<FakePeer>, kConnections> peers_;

@@ -23,6 +23,12 @@ struct ServerConfig {
   size_t max_games = 10000;                           // games open or running at once
   std::chrono::seconds finished_game_retention{600};  // a finished game stays visible this long
   size_t max_connections = 10000;
+  // The game log (docs/persistence.md).
+  std::string db_path;               // SQLite file; empty: DefaultDatabasePath() (net/storage.h)
+  std::string synchronous = "full";  // "full": a commit survives a power loss; "normal": a crash
+  int busy_timeout_ms = 2000;        // how long a commit waits for another process's lock
+  int expire_after_days = 0;         // finished games older than this are expired; 0: never
+  std::string archive_path;          // expired games go to this file; empty: they are deleted
 };
 
 }  // namespace carc::server

@@ -6,6 +6,7 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "city/default_tiles.h"
+#include "room/replay.h"
 
 namespace carc::server {
 
@@ -23,19 +24,89 @@ void SendError(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::s
   SendMessage(peer, message);
 }
 
+void StrandLog::Submit(persistence::Write write, Done done) {
+  journal_.Submit(std::move(write), [strand = strand_, keep = owner.lock(),
+                                     done = std::move(done)](const persistence::Status& status) {
+    boost::asio::post(strand, [keep, done, status] { done(status); });
+  });
+}
+
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
-             std::shared_ptr<const core::TileSet> tiles, TokenSource tokens)
-    : io_(io), config_(config), tiles_(std::move(tiles)), tokens_(std::move(tokens)) {}
+             std::shared_ptr<const core::TileSet> tiles, TokenSource tokens, Storage& storage)
+    : io_(io),
+      config_(config),
+      tiles_(std::move(tiles)),
+      tokens_(std::move(tokens)),
+      storage_(storage),
+      next_number_(storage.next_game_number()) {}
+
+// Makes the room for a game; the caller adds it to rooms_.
+std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options) {
+  auto hosted =
+      std::make_shared<HostedRoom>(io_, std::move(options), tiles_, tokens_, storage_.journal());
+  hosted->log.owner = hosted;
+  hosted->room.on_event = [this, weak = std::weak_ptr<HostedRoom>(hosted)](RoomEvent event) {
+    OnRoomEvent(weak, event);
+  };
+  return hosted;
+}
+
+size_t Lobby::Restore(const std::vector<persistence::StoredGame>& games) {
+  size_t damaged = 0;
+  for (const persistence::StoredGame& stored : games) {
+    RoomOptions options;
+    options.number = stored.game.number;
+    options.seats = std::clamp(stored.game.seats, 2, 4);
+    auto hosted = Host(options);
+    {
+      std::lock_guard lock(mutex_);
+      rooms_.emplace(hosted->room.id(), hosted);
+    }
+    // Nothing runs on the strands yet: the server accepts connections after this.
+    if (auto damage = hosted->room.Restore(stored)) {
+      spdlog::error("game {} is damaged and will not be played: {}", hosted->room.id(), *damage);
+      ++damaged;
+    }
+  }
+  return damaged;
+}
+
+// Runs on the room's strand.
+void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) {
+  const auto hosted = weak.lock();
+  if (!hosted) return;
+  const Room& room = hosted->room;
+  switch (event) {
+    case RoomEvent::kCreated:
+      spdlog::info("game {} created: {} seats, name '{}'", room.id(), room.Info().seats(),
+                   room.Info().name());
+      break;
+    case RoomEvent::kCreateFailed: {
+      std::lock_guard lock(mutex_);
+      rooms_.erase(room.id());
+      break;
+    }
+    case RoomEvent::kStarted:
+      spdlog::info("game {} started: {} players", room.id(), room.game()->players());
+      break;
+    case RoomEvent::kFinished: {
+      const city::Game& g = *room.game();
+      std::string scores;
+      for (int p = 0; p < g.players(); ++p)
+        scores += (p ? " " : "") + std::to_string(g.TotalScore(p));
+      spdlog::info("game {} ended: {} after {} actions, scores {}", room.id(),
+                   city::ToString(g.EndedBy()), room.Sequence(), scores);
+      Retire(hosted);
+      break;
+    }
+    case RoomEvent::kDamaged:
+      break;
+  }
+}
 
 size_t Lobby::GameCount() const {
   std::lock_guard lock(mutex_);
   return rooms_.size();
-}
-
-std::string Lobby::NewGameId() {
-  // Sequential ids are fine: a game id is public (it is shared as an invitation); seats are
-  // protected by their tokens, never by the id.
-  return "g" + std::to_string(next_id_++);
 }
 
 std::shared_ptr<HostedRoom> Lobby::Find(const std::string& game_id) const {
@@ -56,35 +127,28 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
     return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE,
                      "a name of 64 bytes at most");
   }
+  RoomOptions options;
+  options.name = create.name();
+  options.seats = static_cast<int>(create.seats());
+  options.seed = create.has_seed() ? create.seed() : [] {
+    const SeatToken r = OsRandomToken();
+    uint64_t seed = 0;
+    for (size_t i = 0; i < 8; ++i) seed = seed << 8 | r[i];
+    return seed;
+  }();
   std::shared_ptr<HostedRoom> hosted;
   {
     std::lock_guard lock(mutex_);
-    if (rooms_.size() - finished_ >= config_.max_games) {
-      hosted = nullptr;
-    } else {
-      RoomOptions options;
-      options.id = NewGameId();
-      options.name = create.name();
-      options.seats = static_cast<int>(create.seats());
-      options.seed = create.has_seed() ? create.seed() : [] {
-        const SeatToken r = OsRandomToken();
-        uint64_t seed = 0;
-        for (size_t i = 0; i < 8; ++i) seed = seed << 8 | r[i];
-        return seed;
-      }();
-      hosted = std::make_shared<HostedRoom>(io_, options, tiles_, tokens_);
-      rooms_.emplace(options.id, hosted);
+    if (rooms_.size() - finished_ < config_.max_games) {
+      options.number = next_number_++;
+      hosted = Host(options);
+      rooms_.emplace(hosted->room.id(), hosted);
     }
   }
   if (!hosted) return SendError(*peer, request_id, v1::ERROR_CODE_SERVER_FULL, "too many games");
-  boost::asio::post(hosted->strand, [hosted, peer, request_id] {
-    v1::ServerMessage reply;
-    reply.set_request_id(request_id);
-    *reply.mutable_game_created()->mutable_game() = hosted->room.Info();
-    spdlog::info("game {} created: {} seats, name '{}'", reply.game_created().game().game_id(),
-                 reply.game_created().game().seats(), reply.game_created().game().name());
-    SendMessage(*peer, reply);
-  });
+  // The reply goes out once the game is in the log (Room::Create).
+  boost::asio::post(hosted->strand,
+                    [hosted, peer, request_id] { hosted->room.Create(peer, request_id); });
 }
 
 void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
@@ -124,6 +188,10 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       return Create(peer, id, message.create_game());
     case v1::ClientMessage::kListGames:
       return List(peer, id);
+    case v1::ClientMessage::kGetReplay:
+      return Replay(peer, id, message.get_replay().game_id(), std::nullopt);
+    case v1::ClientMessage::kSeek:
+      return Replay(peer, id, message.seek().game_id(), message.seek().sequence());
     case v1::ClientMessage::kJoinSeat:
       game_id = message.join_seat().game_id();
       break;
@@ -152,44 +220,57 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     std::lock_guard lock(mutex_);
     joined_[peer.get()].emplace(hosted.get(), hosted);
   }
-  boost::asio::post(hosted->strand, [this, hosted, peer, message, id] {
-    Room& room = hosted->room;
-    const v1::GameStatus before = room.Status();
-    switch (message.body_case()) {
-      case v1::ClientMessage::kJoinSeat:
-        room.Join(peer, id, message.join_seat());
-        break;
-      case v1::ClientMessage::kLeaveSeat:
-        room.Leave(peer, id, message.leave_seat());
-        break;
-      case v1::ClientMessage::kStartGame:
-        room.Start(peer, id, message.start_game());
-        break;
-      case v1::ClientMessage::kSpectate:
-        room.Spectate(peer, id);
-        break;
-      case v1::ClientMessage::kResume:
-        room.Resume(peer, id, message.resume());
-        break;
-      case v1::ClientMessage::kMove:
-        room.Move(peer, id, message.move());
-        break;
-      default:
-        break;
+  boost::asio::post(hosted->strand,
+                    [this, hosted, peer, message] { Dispatch(*hosted, peer, message); });
+}
+
+// Runs on the room's strand.
+void Lobby::Dispatch(HostedRoom& hosted, const std::shared_ptr<Peer>& peer,
+                     const v1::ClientMessage& message) {
+  Room& room = hosted.room;
+  const uint64_t id = message.request_id();
+  switch (message.body_case()) {
+    case v1::ClientMessage::kJoinSeat:
+      return room.Join(peer, id, message.join_seat());
+    case v1::ClientMessage::kLeaveSeat:
+      return room.Leave(peer, id, message.leave_seat());
+    case v1::ClientMessage::kStartGame:
+      return room.Start(peer, id, message.start_game());
+    case v1::ClientMessage::kSpectate:
+      return room.Spectate(peer, id);
+    case v1::ClientMessage::kResume:
+      return room.Resume(peer, id, message.resume());
+    case v1::ClientMessage::kMove:
+      return room.Move(peer, id, message.move());
+    default:
+      break;
+  }
+}
+
+// Read from the log on the reader thread, so any game that ever started can be replayed, hosted
+// or not; a hosted game's log holds everything its clients have seen (nothing is sent before it
+// is committed).
+void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                   const std::string& game_id, std::optional<uint64_t> seek) {
+  const auto number = persistence::ParseGameId(game_id);
+  if (!number) {
+    return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+  }
+  storage_.Read([tiles = tiles_, peer, request_id, game_id, number = *number,
+                 seek](persistence::Store& store) {
+    auto loaded = store.LoadGame(number);
+    if (!loaded) {
+      spdlog::error("replay of {}: {}", game_id, loaded.error().message);
+      return SendError(*peer, request_id, v1::ERROR_CODE_STORAGE_FAILED,
+                       "the game log could not be read");
     }
-    const v1::GameStatus after = room.Status();
-    if (before != after && after == v1::GAME_STATUS_RUNNING) {
-      spdlog::info("game {} started: {} players", room.Info().game_id(), room.game()->players());
+    if (!*loaded) {
+      return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
     }
-    if (before != after && after == v1::GAME_STATUS_FINISHED) {
-      const city::Game& g = *room.game();
-      std::string scores;
-      for (int p = 0; p < g.players(); ++p)
-        scores += (p ? " " : "") + std::to_string(g.TotalScore(p));
-      spdlog::info("game {} ended: {} after {} actions, scores {}", room.Info().game_id(),
-                   city::ToString(g.EndedBy()), room.Sequence(), scores);
-      Retire(hosted);
-    }
+    v1::ServerMessage reply =
+        seek ? SeekMessage(std::move(**loaded), tiles, *seek) : ReplayMessage(**loaded, tiles);
+    reply.set_request_id(request_id);
+    SendMessage(*peer, reply);
   });
 }
 
@@ -203,7 +284,7 @@ void Lobby::Retire(const std::shared_ptr<HostedRoom>& hosted) {
   hosted->retire_timer->expires_after(config_.finished_game_retention);
   hosted->retire_timer->async_wait([this, hosted](const boost::system::error_code&) {
     std::lock_guard lock(mutex_);
-    rooms_.erase(hosted->room.Info().game_id());
+    rooms_.erase(hosted->room.id());
     --finished_;
   });
 }

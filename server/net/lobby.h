@@ -3,7 +3,9 @@
 // The lobby maps game ids to rooms. The map is the only shared structure and is guarded by a
 // mutex; a room's state is touched only on that room's strand, so no lock is ever held around a
 // game. Sessions call the lobby with decoded messages; the lobby posts each game message to its
-// room's strand, where the Room (server/room/) judges it and sends the replies.
+// room's strand, where the Room (server/room/) judges it and sends the replies. Every room
+// writes through the server's Journal; the journal's answers come back on the room's strand.
+// Replays and seeks are read from the log on the storage's reader thread.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -15,16 +17,36 @@
 #include <string>
 
 #include "net/config.h"
+#include "net/storage.h"
 #include "room/room.h"
 
 namespace carc::server {
 
+using RoomStrand = boost::asio::strand<boost::asio::io_context::executor_type>;
+
+// The room's view of the journal: writes go to the journal, answers come back on the strand,
+// and keep the room alive until they have run.
+class StrandLog : public persistence::GameLog {
+ public:
+  StrandLog(persistence::GameLog& journal, RoomStrand strand)
+      : journal_(journal), strand_(std::move(strand)) {}
+  void Submit(persistence::Write write, Done done) override;
+  std::weak_ptr<void> owner;  // the HostedRoom
+
+ private:
+  persistence::GameLog& journal_;
+  RoomStrand strand_;
+};
+
 struct HostedRoom {
   HostedRoom(boost::asio::io_context& io, RoomOptions options,
-             std::shared_ptr<const core::TileSet> tiles, TokenSource tokens)
+             std::shared_ptr<const core::TileSet> tiles, TokenSource tokens,
+             persistence::GameLog& journal)
       : strand(boost::asio::make_strand(io)),
-        room(std::move(options), std::move(tiles), std::move(tokens)) {}
-  boost::asio::strand<boost::asio::io_context::executor_type> strand;
+        log(journal, strand),
+        room(std::move(options), std::move(tiles), std::move(tokens), log) {}
+  RoomStrand strand;
+  StrandLog log;
   Room room;                                                // only on `strand`
   std::shared_ptr<boost::asio::steady_timer> retire_timer;  // only on `strand`, once finished
 };
@@ -32,7 +54,11 @@ struct HostedRoom {
 class Lobby {
  public:
   Lobby(boost::asio::io_context& io, const ServerConfig& config,
-        std::shared_ptr<const core::TileSet> tiles, TokenSource tokens);
+        std::shared_ptr<const core::TileSet> tiles, TokenSource tokens, Storage& storage);
+
+  // Hosts the games the log holds open or running (before the server accepts connections).
+  // Returns how many were found damaged.
+  size_t Restore(const std::vector<persistence::StoredGame>& games);
 
   // Handles one message of a session that has said Hello. Replies reach `peer`.
   void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
@@ -46,19 +72,25 @@ class Lobby {
  private:
   void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::CreateGame& create);
   void List(const std::shared_ptr<Peer>& peer, uint64_t request_id);
+  void Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id, const std::string& game_id,
+              std::optional<uint64_t> seek);
   std::shared_ptr<HostedRoom> Find(const std::string& game_id) const;
+  std::shared_ptr<HostedRoom> Host(RoomOptions options);
+  void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
+  void Dispatch(HostedRoom& hosted, const std::shared_ptr<Peer>& peer,
+                const v1::ClientMessage& message);
   // A finished game leaves the lobby after the retention time (its players saw the end).
   void Retire(const std::shared_ptr<HostedRoom>& hosted);
-  std::string NewGameId();
 
   boost::asio::io_context& io_;
   const ServerConfig& config_;
   std::shared_ptr<const core::TileSet> tiles_;
   TokenSource tokens_;
-  mutable std::mutex mutex_;  // guards rooms_, next_id_ and joined_
+  Storage& storage_;
+  mutable std::mutex mutex_;  // guards rooms_, finished_, next_number_ and joined_
   std::map<std::string, std::shared_ptr<HostedRoom>> rooms_;
   size_t finished_ = 0;  // finished games still in rooms_ (not counted against max_games)
-  uint64_t next_id_ = 1;
+  int64_t next_number_ = 1;
   // Rooms each connection has joined or watched, so its departure reaches them.
   std::map<const Peer*, std::map<const HostedRoom*, std::weak_ptr<HostedRoom>>> joined_;
 };

@@ -1,5 +1,6 @@
-// The server: accepts connections on one port (WebSocket and the HTTP health check), hosts the
-// lobby, and shuts down gracefully.
+// The server: opens the game log and resumes its unfinished games, accepts connections on one
+// port (WebSocket and the HTTP health check), hosts the lobby, runs the log's housekeeping, and
+// shuts down gracefully.
 //
 // Threading: one io_context run by `threads` threads; the acceptor, each session and each room
 // have their own strand (docs/server.md).
@@ -7,6 +8,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <memory>
 
 #include "net/config.h"
@@ -20,21 +22,29 @@ class Server {
   Server(boost::asio::io_context& io, ServerConfig config,
          std::shared_ptr<const core::TileSet> tiles, TokenSource tokens = OsRandomToken);
 
-  // Binds and starts accepting; returns an error message if the address cannot be used.
+  // Opens the game log, resumes its games, binds and starts accepting; returns an error message
+  // if the log or the address cannot be used.
   std::optional<std::string> Start();
   // Stops accepting, tells every client, and closes; games in progress keep their state.
   void Stop(const std::string& reason);
   uint16_t port() const { return port_; }
   size_t Connections() const { return registry_.Count(); }
-  Lobby& lobby() { return lobby_; }
+  Lobby& lobby() { return *lobby_; }
+  Storage& storage() { return *storage_; }
 
  private:
+  std::optional<std::string> OpenLog();
   void DoAccept();
+  void ScheduleHousekeeping();
 
   boost::asio::io_context& io_;
   ServerConfig config_;
-  Lobby lobby_;
+  std::shared_ptr<const core::TileSet> tiles_;
+  TokenSource tokens_;
+  std::unique_ptr<Storage> storage_;  // outlives the lobby: rooms write through its journal
+  std::unique_ptr<Lobby> lobby_;
   SessionRegistry registry_;
+  boost::asio::steady_timer housekeeping_;
   boost::asio::ip::tcp::acceptor acceptor_;
   uint16_t port_ = 0;
   uint64_t next_session_ = 1;

@@ -113,9 +113,11 @@ void Session::OnReadRequest(beast::error_code ec, size_t) {
   if (!websocket::is_upgrade(request_)) {
     if (request_.method() == http::verb::get && request_.target() == "/healthz") {
       const size_t games = registry_.game_count ? registry_.game_count() : 0;
+      const std::string log = registry_.log_stats ? registry_.log_stats() : "null";
       return RespondHttp(http::status::ok, R"({"status":"ok","games":)" + std::to_string(games) +
                                                R"(,"connections":)" +
-                                               std::to_string(registry_.Count()) + "}");
+                                               std::to_string(registry_.Count()) + R"(,"log":)" +
+                                               log + "}");
     }
     return RespondHttp(http::status::not_found, R"({"error":"not found"})");
   }

@@ -82,6 +82,7 @@ class SessionRegistry {
   size_t Count() const;
   void ShutdownAll(const std::string& reason);
   std::function<size_t()> game_count;
+  std::function<std::string()> log_stats;  // a JSON object
 
  private:
   mutable std::mutex mutex_;

@@ -6,6 +6,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "city/notation.h"
+#include "persistence/replay.h"
+#include "persistence/token.h"
 
 namespace carc::server {
 namespace {
@@ -16,15 +21,6 @@ Bytes Encode(const v1::ServerMessage& message) {
   assert(ok && "a message the server builds always encodes");
   (void)ok;
   return bytes;
-}
-
-// Compares all 16 bytes whatever they hold, so the time taken says nothing about the token.
-bool SameToken(const SeatToken& a, const std::string& b) {
-  if (b.size() != a.size()) return false;
-  uint8_t diff = 0;
-  for (size_t i = 0; i < a.size(); ++i)
-    diff |= static_cast<uint8_t>(a[i] ^ static_cast<uint8_t>(b[i]));
-  return diff == 0;
 }
 
 }  // namespace
@@ -45,14 +41,99 @@ SeatToken OsRandomToken() {
   return token;
 }
 
-Room::Room(RoomOptions options, std::shared_ptr<const core::TileSet> tiles, TokenSource tokens)
+v1::Delta MakeDelta(const std::string& game_id, uint64_t sequence, int seat,
+                    const city::Action& action, std::span<const city::Event> events,
+                    uint64_t state_hash, int players) {
+  v1::Delta delta;
+  delta.set_game_id(game_id);
+  delta.set_sequence(sequence);
+  delta.set_seat(static_cast<uint32_t>(seat));
+  *delta.mutable_action() = protocol::ToProto(action);
+  for (const city::Event& e : events) *delta.add_events() = protocol::ToProto(e, players);
+  delta.set_state_hash(state_hash);
+  return delta;
+}
+
+std::string ResultJson(const city::Game& game) {
+  nlohmann::json result;
+  result["ended_by"] = city::ToString(game.EndedBy());
+  nlohmann::json scores = nlohmann::json::array();
+  int best = 0;
+  for (int p = 0; p < game.players(); ++p) {
+    nlohmann::json s;
+    s["seat"] = p;
+    for (int src = 0; src < city::kSourceCount; ++src) {
+      const auto source = static_cast<city::Source>(src);
+      s[city::ToString(source)] = game.Score(p, source);
+    }
+    s["total"] = game.TotalScore(p);
+    best = std::max(best, game.TotalScore(p));
+    scores.push_back(s);
+  }
+  result["scores"] = scores;
+  nlohmann::json winners = nlohmann::json::array();
+  for (int p = 0; p < game.players(); ++p) {
+    if (game.TotalScore(p) == best) winners.push_back(p);
+  }
+  result["winners"] = winners;
+  result["state_hash"] = game.Hash();
+  return result.dump();
+}
+
+Room::Room(RoomOptions options, std::shared_ptr<const core::TileSet> tiles, TokenSource tokens,
+           persistence::GameLog& log)
     : options_(std::move(options)),
+      id_(persistence::GameId(options_.number)),
       tiles_(std::move(tiles)),
       tokens_(std::move(tokens)),
+      log_(log),
       seats_(static_cast<size_t>(options_.seats)) {
   assert(options_.seats >= 2 && options_.seats <= 4);
-  legal_.reserve(1024);
-  events_.reserve(256);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The log: one write at a time; requests wait while it is in flight.
+
+bool Room::Deferred(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                    std::function<void()> retry) {
+  if (!writing_) return false;
+  if (peer && waiting_.size() >= options_.max_waiting) {
+    Error(*peer, request_id, v1::ERROR_CODE_BUSY, "too many requests wait for this game");
+    return true;
+  }
+  waiting_.push_back(std::move(retry));
+  return true;
+}
+
+void Room::Write(std::vector<persistence::WriteOp> ops,
+                 std::function<void(persistence::Status)> then) {
+  assert(!writing_ && "one write at a time");
+  writing_ = true;
+  // The log may answer at once (tests) or later on this room's strand (the server).
+  log_.Submit(persistence::Write{options_.number, std::move(ops)},
+              [this, then = std::move(then)](persistence::Status status) {
+                writing_ = false;
+                then(std::move(status));
+                RunWaiting();
+              });
+}
+
+void Room::RunWaiting() {
+  while (!writing_ && !waiting_.empty()) {
+    auto next = std::move(waiting_.front());
+    waiting_.pop_front();
+    next();
+  }
+}
+
+void Room::Emit(RoomEvent event) {
+  if (on_event) on_event(event);
+}
+
+void Room::StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error) {
+  spdlog::error("game {}: the log could not be written: {}", id_, error.message);
+  Error(peer, request_id, v1::ERROR_CODE_STORAGE_FAILED,
+        "the server could not save this, so nothing changed; try again");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -83,7 +164,7 @@ void Room::AttachSeat(int seat, const std::shared_ptr<Peer>& peer) {
 }
 
 void Room::Reject(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason) {
-  spdlog::info("game {}: move rejected: {} ({})", options_.id, v1::ErrorCode_Name(code), reason);
+  spdlog::info("game {}: move rejected: {} ({})", id_, v1::ErrorCode_Name(code), reason);
   Error(peer, request_id, code, reason);
 }
 
@@ -97,14 +178,9 @@ void Room::Broadcast(const v1::ServerMessage& message, const Peer* except) {
   }
 }
 
-v1::GameStatus Room::Status() const {
-  if (!game_) return v1::GAME_STATUS_OPEN;
-  return game_->IsOver() ? v1::GAME_STATUS_FINISHED : v1::GAME_STATUS_RUNNING;
-}
-
 v1::GameInfo Room::Info() const {
   v1::GameInfo info;
-  info.set_game_id(options_.id);
+  info.set_game_id(id_);
   info.set_name(options_.name);
   info.set_rule_set("the-city");
   info.set_seats(static_cast<uint32_t>(options_.seats));
@@ -115,7 +191,7 @@ v1::GameInfo Room::Info() const {
     s->set_player_name(seats_[i].player_name);
     s->set_online(seats_[i].online);
   }
-  info.set_status(Status());
+  info.set_status(status_);
   uint32_t spectators = 0;
   for (const auto& weak : spectators_) spectators += weak.expired() ? 0 : 1;
   info.set_spectators(spectators);
@@ -131,24 +207,27 @@ void Room::SendLobbyUpdate() {
 void Room::SendSeatStatus(int seat) {
   v1::ServerMessage message;
   v1::SeatStatus* status = message.mutable_seat_status();
-  status->set_game_id(options_.id);
+  status->set_game_id(id_);
   status->set_seat(static_cast<uint32_t>(seat));
   status->set_online(seats_[static_cast<size_t>(seat)].online);
   Broadcast(message);
 }
 
 std::optional<int> Room::SeatOf(const std::string& token) const {
+  const persistence::TokenHash hash = persistence::HashToken(token);
   for (size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].taken && SameToken(seats_[i].token, token)) return static_cast<int>(i);
+    if (seats_[i].taken && persistence::SameHash(seats_[i].token_hash, hash)) {
+      return static_cast<int>(i);
+    }
   }
   return std::nullopt;
 }
 
 std::optional<int> Room::DecidingSeat() const {
-  if (!game_ || game_->IsOver()) return std::nullopt;
+  if (!game_ || game_->IsOver() || status_ != v1::GAME_STATUS_RUNNING) return std::nullopt;
   const city::Actor actor = game_->CurrentDecision().actor;
   if (actor < 0) return std::nullopt;
-  return seat_of_player_[static_cast<size_t>(actor)];
+  return actor;  // seats are compacted at the start: seat i is engine player i
 }
 
 void Room::AddLegalActions(int seat, google::protobuf::RepeatedPtrField<v1::Action>* out) const {
@@ -160,7 +239,7 @@ void Room::AddLegalActions(int seat, google::protobuf::RepeatedPtrField<v1::Acti
 
 v1::Snapshot Room::SnapshotFor(std::optional<int> seat) const {
   v1::Snapshot snapshot;
-  snapshot.set_game_id(options_.id);
+  snapshot.set_game_id(id_);
   snapshot.set_sequence(Sequence());
   *snapshot.mutable_state() = protocol::ToProto(game_->Public());
   snapshot.set_state_hash(game_->Hash());
@@ -174,8 +253,31 @@ v1::Snapshot Room::SnapshotFor(std::optional<int> seat) const {
 // ---------------------------------------------------------------------------------------------
 // Lobby
 
+void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
+  persistence::GameRecord record;
+  record.number = options_.number;
+  record.name = options_.name;
+  record.tileset_id = tiles_->id();
+  record.tileset_version = tiles_->version();
+  record.seats = options_.seats;
+  record.seed = options_.seed;
+  Write({persistence::CreateGameOp{record}}, [this, peer, request_id](persistence::Status status) {
+    if (status) {
+      StorageFailed(*peer, request_id, *status);
+      return Emit(RoomEvent::kCreateFailed);
+    }
+    v1::ServerMessage reply;
+    *reply.mutable_game_created()->mutable_game() = Info();
+    Reply(*peer, request_id, std::move(reply));
+    Emit(RoomEvent::kCreated);
+  });
+}
+
 void Room::Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::JoinSeat& join) {
-  if (game_) return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
+  if (Deferred(peer, request_id, [=, this] { Join(peer, request_id, join); })) return;
+  if (status_ != v1::GAME_STATUS_OPEN) {
+    return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
+  }
   int chosen = -1;
   if (join.has_seat()) {
     if (join.seat() >= seats_.size()) {
@@ -192,44 +294,67 @@ void Room::Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1
     if (chosen < 0)
       return Error(*peer, request_id, v1::ERROR_CODE_GAME_FULL, "every seat is taken");
   }
-  Seat& seat = seats_[static_cast<size_t>(chosen)];
-  seat = Seat{true, join.player_name(), tokens_(), peer, true};
-  v1::ServerMessage reply;
-  v1::SeatJoined* joined = reply.mutable_seat_joined();
-  *joined->mutable_game() = Info();
-  joined->set_seat(static_cast<uint32_t>(chosen));
-  joined->set_seat_token(std::string(seat.token.begin(), seat.token.end()));
-  Reply(*peer, request_id, std::move(reply));
-  v1::ServerMessage update;
-  *update.mutable_lobby_update()->mutable_game() = Info();
-  Broadcast(update, peer.get());
-  bool full = true;
-  for (const Seat& s : seats_) full = full && s.taken;
-  if (full) StartGame(nullptr, 0);
+  TakeSeat(peer, request_id, chosen, join.player_name());
+}
+
+// The token exists only in this function and in the reply: the room and the log keep its hash.
+void Room::TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
+                    const std::string& player_name) {
+  const SeatToken token = tokens_();
+  std::string token_bytes(token.begin(), token.end());
+  const persistence::SeatRecord record{seat, player_name, persistence::HashToken(token_bytes)};
+  Write({persistence::TakeSeatOp{options_.number, record}},
+        [this, peer, request_id, record, token_bytes](persistence::Status status) {
+          if (status) return StorageFailed(*peer, request_id, *status);
+          seats_[static_cast<size_t>(record.seat)] =
+              Seat{true, record.player_name, record.token_hash, peer, true};
+          v1::ServerMessage reply;
+          v1::SeatJoined* joined = reply.mutable_seat_joined();
+          *joined->mutable_game() = Info();
+          joined->set_seat(static_cast<uint32_t>(record.seat));
+          joined->set_seat_token(token_bytes);
+          Reply(*peer, request_id, std::move(reply));
+          v1::ServerMessage update;
+          *update.mutable_lobby_update()->mutable_game() = Info();
+          Broadcast(update, peer.get());
+          const bool full =
+              std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.taken; });
+          if (full) StartGame(nullptr, 0);
+        });
 }
 
 void Room::Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                  const v1::LeaveSeat& leave) {
-  if (game_) return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
+  if (Deferred(peer, request_id, [=, this] { Leave(peer, request_id, leave); })) return;
+  if (status_ != v1::GAME_STATUS_OPEN) {
+    return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
+  }
   const auto seat = SeatOf(leave.seat_token());
   if (!seat) return Error(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
-  seats_[static_cast<size_t>(*seat)] = Seat{};
-  v1::ServerMessage reply;
-  *reply.mutable_lobby_update()->mutable_game() = Info();
-  Reply(*peer, request_id, reply);
-  Broadcast(reply, peer.get());
+  Write({persistence::FreeSeatOp{options_.number, *seat}},
+        [this, peer, request_id, seat = *seat](persistence::Status status) {
+          if (status) return StorageFailed(*peer, request_id, *status);
+          seats_[static_cast<size_t>(seat)] = Seat{};
+          v1::ServerMessage reply;
+          *reply.mutable_lobby_update()->mutable_game() = Info();
+          Reply(*peer, request_id, reply);
+          Broadcast(reply, peer.get());
+        });
 }
 
 void Room::Start(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                  const v1::StartGame& start) {
-  if (game_) return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
+  if (Deferred(peer, request_id, [=, this] { Start(peer, request_id, start); })) return;
+  if (status_ != v1::GAME_STATUS_OPEN) {
+    return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
+  }
   const auto seat = SeatOf(start.seat_token());
   if (!seat) return Error(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
   if (*seat != 0) {
     return Error(*peer, request_id, v1::ERROR_CODE_NOT_CREATOR, "only seat 0 may start the game");
   }
-  int taken = 0;
-  for (const Seat& s : seats_) taken += s.taken ? 1 : 0;
+  const auto taken =
+      std::count_if(seats_.begin(), seats_.end(), [](const Seat& s) { return s.taken; });
   if (taken < 2) {
     return Error(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "two players at least");
   }
@@ -237,40 +362,72 @@ void Room::Start(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   StartGame(peer, request_id);
 }
 
+// Seats left empty by an early start are dropped: the engine's players are the taken seats, in
+// seat order. The start and the first tile draw are one write.
 void Room::StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id) {
-  // Seats left empty by an early start are dropped: the engine's players are the taken seats.
-  std::vector<Seat> taken;
-  for (Seat& s : seats_) {
-    if (s.taken) taken.push_back(std::move(s));
+  std::vector<persistence::SeatRecord> records;
+  for (const Seat& s : seats_) {
+    if (s.taken) {
+      records.push_back({static_cast<int>(records.size()), s.player_name, s.token_hash});
+    }
   }
-  seats_ = std::move(taken);
-  options_.seats = static_cast<int>(seats_.size());
-  seat_of_player_.clear();
-  for (size_t i = 0; i < seats_.size(); ++i) seat_of_player_.push_back(static_cast<int>(i));
   city::Config config;
-  config.players = options_.seats;
-  auto created = city::Game::Create(tiles_, config, options_.seed);
+  config.players = static_cast<int>(records.size());
+  std::vector<int> order = city::Game::ShuffledOrder(tiles_->TileCount(), options_.seed);
+  auto created = city::Game::CreateWithOrder(tiles_, config, options_.seed, order);
   assert(std::holds_alternative<city::Game>(created) && "2-4 players and the shipped tile set");
-  game_ = std::get<city::Game>(std::move(created));
+  city::Game next = std::get<city::Game>(std::move(created));
+  std::vector<Staged> staged;
+  StageChanceDraws(next, &staged);
+  std::vector<persistence::WriteOp> ops = {
+      persistence::StartGameOp{options_.number, records, order}};
+  for (auto& op : LogOps(next, staged)) ops.push_back(std::move(op));
+  Write(std::move(ops), [this, starter, request_id, next = std::move(next), staged,
+                         order = std::move(order)](persistence::Status status) mutable {
+    if (status) {
+      if (starter) StorageFailed(*starter, request_id, *status);
+      return;
+    }
+    std::vector<Seat> taken;
+    for (Seat& s : seats_) {
+      if (s.taken) taken.push_back(std::move(s));
+    }
+    seats_ = std::move(taken);
+    options_.seats = static_cast<int>(seats_.size());
+    order_ = std::move(order);
+    game_ = std::move(next);
+    status_ = v1::GAME_STATUS_RUNNING;
+    PublishStart(starter, request_id);
+    Publish(std::move(staged), nullptr, 0);
+    Emit(RoomEvent::kStarted);
+  });
+}
+
+// Everybody gets the state before the first draw as a snapshot (the starter's is its reply);
+// the draws follow as deltas, like every later action.
+void Room::PublishStart(const std::shared_ptr<Peer>& starter, uint64_t request_id) {
+  auto created = city::Game::CreateWithOrder(tiles_, game_->config(), options_.seed, order_);
+  const city::Game& initial = std::get<city::Game>(created);
+  v1::ServerMessage message;
+  v1::Snapshot* snapshot = message.mutable_snapshot();
+  snapshot->set_game_id(id_);
+  snapshot->set_sequence(0);
+  *snapshot->mutable_state() = protocol::ToProto(initial.Public());
+  snapshot->set_state_hash(initial.Hash());
+  for (const auto& weak : spectators_) {
+    if (auto peer = weak.lock()) peer->Send(Encode(message));
+  }
   for (size_t i = 0; i < seats_.size(); ++i) {
     if (auto peer = seats_[i].peer.lock()) {
-      v1::ServerMessage message;
-      *message.mutable_snapshot() = SnapshotFor(static_cast<int>(i));
-      message.set_request_id(peer == starter ? request_id : 0);  // the starter's reply
+      snapshot->set_your_seat(static_cast<uint32_t>(i));
+      message.set_request_id(peer == starter ? request_id : 0);
       peer->Send(Encode(message));
     }
   }
-  for (const auto& weak : spectators_) {
-    if (auto peer = weak.lock()) {
-      v1::ServerMessage message;
-      *message.mutable_snapshot() = SnapshotFor(std::nullopt);
-      peer->Send(Encode(message));
-    }
-  }
-  DrawForChance();
 }
 
 void Room::Spectate(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
+  if (Deferred(peer, request_id, [=, this] { Spectate(peer, request_id); })) return;
   // Asking again (to recover a lost state) must not double what this connection receives.
   const bool watching = std::any_of(spectators_.begin(), spectators_.end(),
                                     [&](const std::weak_ptr<Peer>& w) { return w.lock() == peer; });
@@ -285,6 +442,7 @@ void Room::Spectate(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
 }
 
 void Room::Disconnected(const Peer* peer) {
+  if (Deferred(nullptr, 0, [this, peer] { Disconnected(peer); })) return;
   for (size_t i = 0; i < seats_.size(); ++i) {
     const auto current = seats_[i].peer.lock();
     if (current.get() != peer && !(seats_[i].online && !current)) continue;
@@ -305,8 +463,12 @@ void Room::Disconnected(const Peer* peer) {
 
 void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                   const v1::Resume& resume) {
+  if (Deferred(peer, request_id, [=, this] { Resume(peer, request_id, resume); })) return;
   const auto seat = SeatOf(resume.seat_token());
   if (!seat) return Error(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
+  if (status_ == v1::GAME_STATUS_DAMAGED) {
+    return Error(*peer, request_id, v1::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
+  }
   Seat& s = seats_[static_cast<size_t>(*seat)];
   s.peer = peer;
   s.online = true;
@@ -331,6 +493,7 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::Move& move) {
+  if (Deferred(peer, request_id, [=, this] { Move(peer, request_id, move); })) return;
   // The checks, in order: the token's seat, a running game, that seat's decision, the sequence
   // number, and last the engine.
   const auto seat = SeatOf(move.seat_token());
@@ -340,7 +503,10 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1
     }
     return Reject(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
   }
-  if (Status() != v1::GAME_STATUS_RUNNING) {
+  if (status_ == v1::GAME_STATUS_DAMAGED) {
+    return Reject(*peer, request_id, v1::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
+  }
+  if (status_ != v1::GAME_STATUS_RUNNING) {
     return Reject(*peer, request_id, v1::ERROR_CODE_GAME_NOT_RUNNING, "the game is not running");
   }
   AttachSeat(*seat, peer);
@@ -357,61 +523,176 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1
     return Reject(*peer, request_id, protocol::ToErrorCode(city::Error::kMalformed),
                   city::Describe(city::Error::kMalformed));
   }
-  const city::Actor player = game_->CurrentDecision().actor;
-  events_.clear();
-  if (auto error = game_->Apply(player, *action, &events_)) {
+  const size_t committed = game_->History().size();
+  std::vector<Staged> staged;
+  if (auto error = Stage(*game_, game_->CurrentDecision().actor, *action, &staged)) {
     return Reject(*peer, request_id, protocol::ToErrorCode(*error), city::Describe(*error));
   }
-  ApplyAndBroadcast(*seat, *action, peer, request_id);
-  DrawForChance();
+  StageChanceDraws(*game_, &staged);
+  CommitMove(std::move(staged), peer, request_id, committed);
 }
 
-void Room::DrawForChance() {
-  while (game_ && !game_->IsOver() && game_->CurrentDecision().actor == city::kChance) {
-    game_->LegalActions(&legal_);
-    assert(legal_.size() == 1);
-    events_.clear();
-    [[maybe_unused]] const auto error = game_->Apply(city::kChance, legal_.front(), &events_);
+// game_ already holds the staged actions; nobody sees them before the write returns (requests
+// wait meanwhile). Committed, they are published; refused, game_ goes back.
+void Room::CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
+                      uint64_t request_id, size_t committed_actions) {
+  // The ops first: the lambda below takes `staged` away.
+  std::vector<persistence::WriteOp> ops = LogOps(*game_, staged);
+  Write(std::move(ops), [this, staged = std::move(staged), mover, request_id,
+                         committed_actions](persistence::Status status) mutable {
+    if (status) {
+      Rollback(committed_actions);
+      if (mover) StorageFailed(*mover, request_id, *status);
+      return;
+    }
+    Publish(std::move(staged), mover, request_id);
+  });
+}
+
+std::optional<city::Error> Room::Stage(city::Game& game, city::Actor actor,
+                                       const city::Action& action, std::vector<Staged>* out) const {
+  Staged staged;
+  staged.action = action;
+  std::string text = city::FormatAction(game, action);
+  if (auto error = game.Apply(actor, action, &staged.events)) return error;
+  // The server's draw is shown as the turn player's (docs/protocol.md).
+  staged.seat = actor == city::kChance ? game.counters().turn_player : actor;
+  staged.state_hash = game.Hash();
+  staged.record =
+      persistence::ActionRecord{Sequence() + out->size() + 1, persistence::StoredSeat(actor),
+                                std::move(text), staged.state_hash, persistence::NowMs()};
+  out->push_back(std::move(staged));
+  return std::nullopt;
+}
+
+void Room::StageChanceDraws(city::Game& game, std::vector<Staged>* out) const {
+  std::vector<city::Action> legal;
+  while (!game.IsOver() && game.CurrentDecision().actor == city::kChance) {
+    game.LegalActions(&legal);
+    assert(legal.size() == 1);
+    [[maybe_unused]] const auto error = Stage(game, city::kChance, legal.front(), out);
     assert(!error);
-    ApplyAndBroadcast(seat_of_player_[static_cast<size_t>(game_->counters().turn_player)],
-                      legal_.front(), nullptr, 0);
   }
 }
 
-// Records the delta of the action just applied (its events are in events_) and sends it.
-void Room::ApplyAndBroadcast(int seat, const city::Action& action,
-                             const std::shared_ptr<Peer>& mover, uint64_t request_id) {
-  v1::Delta delta;
-  delta.set_game_id(options_.id);
-  delta.set_sequence(Sequence() + 1);
-  delta.set_seat(static_cast<uint32_t>(seat));
-  *delta.mutable_action() = protocol::ToProto(action);
-  for (const city::Event& e : events_) *delta.add_events() = protocol::ToProto(e, game_->players());
-  delta.set_state_hash(game_->Hash());
-  v1::ServerMessage shared;
-  *shared.mutable_delta() = delta;
-  const Bytes shared_bytes = Encode(shared);
-  deltas_.push_back(std::move(delta));
-  delta_bytes_.push_back(shared_bytes);
+std::vector<persistence::WriteOp> Room::LogOps(const city::Game& game,
+                                               const std::vector<Staged>& staged) const {
+  std::vector<persistence::WriteOp> ops;
+  persistence::AppendActionsOp append{options_.number, {}};
+  for (const Staged& s : staged) append.actions.push_back(s.record);
+  if (!append.actions.empty()) ops.emplace_back(std::move(append));
+  if (game.IsOver()) ops.emplace_back(persistence::FinishGameOp{options_.number, ResultJson(game)});
+  return ops;
+}
 
+void Room::Record(const Staged& staged) {
+  v1::ServerMessage shared;
+  *shared.mutable_delta() = MakeDelta(id_, Sequence() + 1, staged.seat, staged.action,
+                                      staged.events, staged.state_hash, game_->players());
+  delta_bytes_.push_back(Encode(shared));
+  deltas_.push_back(std::move(*shared.mutable_delta()));
+}
+
+// Sends the committed deltas: to everybody the shared bytes, except the mover's reply (the first
+// delta, with its request id) and the last delta to the seat that decides next (with its legal
+// actions).
+void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
+                   uint64_t request_id) {
   const std::optional<int> decider = DecidingSeat();
-  const auto personal = [&](int for_seat, uint64_t id) {
-    v1::ServerMessage message = shared;
-    message.set_request_id(id);
-    AddLegalActions(for_seat, message.mutable_delta()->mutable_legal_actions());
-    return Encode(message);
-  };
-  for (size_t i = 0; i < seats_.size(); ++i) {
-    const auto peer = seats_[i].peer.lock();
-    if (!peer) continue;
-    const bool is_mover = mover && peer == mover;
-    const bool decides = decider == static_cast<int>(i);
-    peer->Send(is_mover || decides ? personal(static_cast<int>(i), is_mover ? request_id : 0)
-                                   : shared_bytes);
+  for (size_t k = 0; k < staged.size(); ++k) {
+    Record(staged[k]);
+    const bool last = k + 1 == staged.size();
+    for (size_t i = 0; i < seats_.size(); ++i) {
+      const auto peer = seats_[i].peer.lock();
+      if (!peer) continue;
+      const bool is_mover = k == 0 && mover && peer == mover;
+      const bool decides = last && decider == static_cast<int>(i);
+      if (!is_mover && !decides) {
+        peer->Send(delta_bytes_.back());
+        continue;
+      }
+      v1::ServerMessage message;
+      *message.mutable_delta() = deltas_.back();
+      message.set_request_id(is_mover ? request_id : 0);
+      if (decides)
+        AddLegalActions(static_cast<int>(i), message.mutable_delta()->mutable_legal_actions());
+      peer->Send(Encode(message));
+    }
+    for (const auto& weak : spectators_) {
+      if (auto peer = weak.lock()) peer->Send(delta_bytes_.back());
+    }
   }
-  for (const auto& weak : spectators_) {
-    if (auto peer = weak.lock()) peer->Send(shared_bytes);
+  if (game_->IsOver() && status_ == v1::GAME_STATUS_RUNNING) {
+    status_ = v1::GAME_STATUS_FINISHED;
+    Emit(RoomEvent::kFinished);
   }
+}
+
+void Room::Rollback(size_t committed_actions) {
+  std::vector<city::HistoryEntry> history = game_->History();
+  history.resize(committed_actions);
+  auto created = city::Game::CreateWithOrder(tiles_, game_->config(), options_.seed, order_);
+  assert(std::holds_alternative<city::Game>(created));
+  city::Game game = std::get<city::Game>(std::move(created));
+  for (const city::HistoryEntry& entry : history) {
+    [[maybe_unused]] const auto error = game.Apply(entry.actor, entry.action, nullptr);
+    assert(!error && "the committed actions replay");
+  }
+  game_ = std::move(game);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Restore
+
+std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) {
+  const persistence::GameRecord& record = stored.game;
+  options_.name = record.name;
+  options_.seats = record.seats;
+  options_.seed = record.seed;
+  seats_.assign(static_cast<size_t>(record.seats), Seat{});
+  for (const persistence::SeatRecord& s : record.seat_records) {
+    if (s.seat < 0 || s.seat >= record.seats) continue;
+    seats_[static_cast<size_t>(s.seat)] = Seat{true, s.player_name, s.token_hash, {}, false};
+  }
+  if (record.status == persistence::GameStatus::kOpen) {
+    // Every seat taken but not started: the server stopped between the last join and the start
+    // (two writes). The start the last join would have made is made now.
+    const bool full =
+        std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.taken; });
+    if (full) StartGame(nullptr, 0);
+    return std::nullopt;
+  }
+  order_ = record.order;
+  auto replayed = persistence::ReplayStored(
+      stored, tiles_,
+      [this](const persistence::ActionRecord& r, const city::Action& action,
+             std::span<const city::Event> events, const city::Game& game) {
+        const int seat = r.seat >= 0 ? r.seat : game.counters().turn_player;
+        v1::ServerMessage shared;
+        *shared.mutable_delta() =
+            MakeDelta(id_, r.sequence, seat, action, events, r.state_hash, game.players());
+        delta_bytes_.push_back(Encode(shared));
+        deltas_.push_back(std::move(*shared.mutable_delta()));
+      });
+  if (replayed.game) game_ = std::move(*replayed.game);
+  if (replayed.damage || !game_) {
+    status_ = v1::GAME_STATUS_DAMAGED;
+    const std::string reason = replayed.damage.value_or("the game cannot be rebuilt");
+    Write({persistence::MarkDamagedOp{options_.number, reason}}, [this](persistence::Status s) {
+      if (s) spdlog::error("game {}: could not mark it damaged: {}", id_, s->message);
+    });
+    return reason;
+  }
+  status_ = v1::GAME_STATUS_RUNNING;
+  // A log always ends on a player's decision, or with the game's end, written with it; should
+  // one not (a file from elsewhere), the draws and the end are written now.
+  if (game_->IsOver() || game_->CurrentDecision().actor == city::kChance) {
+    const size_t committed = game_->History().size();
+    std::vector<Staged> staged;
+    StageChanceDraws(*game_, &staged);
+    CommitMove(std::move(staged), nullptr, 0, committed);
+  }
+  return std::nullopt;
 }
 
 }  // namespace carc::server

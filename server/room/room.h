@@ -8,20 +8,34 @@
 // every recipient, with a personal copy only for the seat that must decide next (it carries
 // the legal actions) and for the mover (it carries the request id).
 //
+// Nothing is acknowledged before it is durable: every change (the game created, a seat taken or
+// freed, the start, a move with the tile draws it causes) is written to the game log first, and
+// only when the write is committed are the replies and deltas sent. While a write is in flight
+// the room takes no other request: those that arrive wait, in order, and run when it completes,
+// so every request sees only committed state. A write that fails changes nothing: the move is
+// refused with ERROR_CODE_STORAGE_FAILED and the game stays as it was.
+//
+// Seat tokens are kept only as their SHA-256 hashes (persistence/token.h), in memory as in the log.
+//
 // A Room knows nothing of sockets or threads: it is called by one thread at a time (the server
-// runs each room on its own strand) and talks to connections through the Peer interface.
+// runs each room on its own strand, and delivers the log's answers there too) and talks to
+// connections through the Peer interface.
 // Lifetime: peers are held weakly; a peer that is gone is simply skipped.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "city/game.h"
+#include "persistence/journal.h"
+#include "persistence/store.h"
 #include "protocol/codec.h"
 
 namespace carc::server {
@@ -44,16 +58,35 @@ using TokenSource = std::function<SeatToken()>;
 SeatToken OsRandomToken();
 
 struct RoomOptions {
-  std::string id;
+  int64_t number = 1;  // the game's key in the log; its public id is "g" + number
   std::string name;
   int seats = 4;  // 2 to 4
   uint64_t seed = 0;
   size_t replay_limit = 512;  // a resuming client further behind gets a snapshot
+  size_t max_waiting = 256;   // requests held while a write is in flight; more are refused
 };
+
+// What the lobby hears from a room (for its list, its logs and its housekeeping).
+enum class RoomEvent : uint8_t { kCreated, kCreateFailed, kStarted, kFinished, kDamaged };
+
+// The delta of one action, as every client gets it (no legal actions, no request id).
+v1::Delta MakeDelta(const std::string& game_id, uint64_t sequence, int seat,
+                    const city::Action& action, std::span<const city::Event> events,
+                    uint64_t state_hash, int players);
+// The stored result of a finished game: scores by source, winners, how it ended (JSON).
+std::string ResultJson(const city::Game& game);
 
 class Room {
  public:
-  Room(RoomOptions options, std::shared_ptr<const core::TileSet> tiles, TokenSource tokens);
+  Room(RoomOptions options, std::shared_ptr<const core::TileSet> tiles, TokenSource tokens,
+       persistence::GameLog& log);
+
+  // A new game: stores it, then answers `peer` with GameCreated (or the storage error).
+  void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id);
+  // A game from the log, after a restart: its seats (offline until their players resume) and
+  // its actions replayed through the engine, each hash checked. Returns the damage found, if
+  // any: the room then refuses play, and the game is marked damaged in the log.
+  std::optional<std::string> Restore(const persistence::StoredGame& stored);
 
   void Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::JoinSeat& join);
   void Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::LeaveSeat& leave);
@@ -65,25 +98,59 @@ class Room {
   void Disconnected(const Peer* peer);
 
   v1::GameInfo Info() const;
-  v1::GameStatus Status() const;
+  v1::GameStatus Status() const { return status_; }
+  const std::string& id() const { return id_; }
+  // The game as committed (null before the start).
   const city::Game* game() const { return game_ ? &*game_ : nullptr; }
   uint64_t Sequence() const { return deltas_.size(); }
+  bool writing() const { return writing_; }
+  // Told when the game is created (or could not be), starts, finishes or is found damaged.
+  std::function<void(RoomEvent)> on_event;
 
  private:
   struct Seat {
     bool taken = false;
     std::string player_name;
-    SeatToken token{};
+    persistence::TokenHash token_hash{};
     std::weak_ptr<Peer> peer;
     bool online = false;
   };
+  // An action applied but not yet committed, with what its delta needs.
+  struct Staged {
+    int seat = -1;
+    city::Action action;
+    std::vector<city::Event> events;
+    uint64_t state_hash = 0;
+    persistence::ActionRecord record;
+  };
+
+  // Runs `retry` later if a write is in flight (and says so); refuses it if too many wait.
+  bool Deferred(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                std::function<void()> retry);
+  void Write(std::vector<persistence::WriteOp> ops, std::function<void(persistence::Status)> then);
+  void RunWaiting();
+  void Emit(RoomEvent event);
+  void StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error);
 
   std::optional<int> SeatOf(const std::string& token) const;
   void AttachSeat(int seat, const std::shared_ptr<Peer>& peer);
+  void TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
+                const std::string& player_name);
   void StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id);
-  void ApplyAndBroadcast(int seat, const city::Action& action, const std::shared_ptr<Peer>& mover,
-                         uint64_t request_id);
-  void DrawForChance();
+  void PublishStart(const std::shared_ptr<Peer>& starter, uint64_t request_id);
+  // Applies `action` to `game` and keeps what its delta and its log record need.
+  std::optional<city::Error> Stage(city::Game& game, city::Actor actor, const city::Action& action,
+                                   std::vector<Staged>* out) const;
+  // The server's tile draws, as long as the chance actor must decide.
+  void StageChanceDraws(city::Game& game, std::vector<Staged>* out) const;
+  std::vector<persistence::WriteOp> LogOps(const city::Game& game,
+                                           const std::vector<Staged>& staged) const;
+  void Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover, uint64_t request_id);
+  void Record(const Staged& staged);
+  // Puts game_ back to its last committed state (after a failed write).
+  void Rollback(size_t committed_actions);
+  void CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
+                  uint64_t request_id, size_t committed_actions);
   v1::Snapshot SnapshotFor(std::optional<int> seat) const;
   void AddLegalActions(int seat, google::protobuf::RepeatedPtrField<v1::Action>* out) const;
   std::optional<int> DecidingSeat() const;
@@ -96,16 +163,19 @@ class Room {
   void Reject(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason);
 
   RoomOptions options_;
+  std::string id_;
   std::shared_ptr<const core::TileSet> tiles_;
   TokenSource tokens_;
+  persistence::GameLog& log_;
+  v1::GameStatus status_ = v1::GAME_STATUS_OPEN;
+  bool writing_ = false;
+  std::deque<std::function<void()>> waiting_;
   std::vector<Seat> seats_;
   std::vector<std::weak_ptr<Peer>> spectators_;
-  std::optional<city::Game> game_;
-  std::vector<int> seat_of_player_;  // engine player -> seat (seats are compacted at the start)
-  std::vector<v1::Delta> deltas_;    // every delta so far, without legal actions
-  std::vector<Bytes> delta_bytes_;   // the shared encoding of each
-  std::vector<city::Event> events_;
-  std::vector<city::Action> legal_;
+  std::optional<city::Game> game_;  // committed, except inside a Move until its write returns
+  std::vector<int> order_;          // the tiles in drawing order, once started
+  std::vector<v1::Delta> deltas_;   // every delta so far, without legal actions
+  std::vector<Bytes> delta_bytes_;  // the shared encoding of each
 };
 
 }  // namespace carc::server

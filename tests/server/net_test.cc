@@ -1,5 +1,6 @@
 // The server over real sockets: WebSocket clients on loopback play whole games through it, meet
-// every refusal, drop out and resume, run into the limits, and see it shut down.
+// every refusal, drop out and resume, run into the limits, see it shut down, and replay and
+// seek games from its game log, before and after the server restarts on the same file.
 //
 // Each test runs its own Server (127.0.0.1, port 0, its io_context on background threads) and
 // talks to it with synchronous Boost.Beast clients. A client keeps its own view of every game it
@@ -18,9 +19,13 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <thread>
@@ -31,6 +36,7 @@
 #include "city/public_state.h"
 #include "core/hash.h"
 #include "net/server.h"
+#include "persistence/store.h"
 #include "protocol/codec.h"
 
 namespace carc::server {
@@ -46,8 +52,22 @@ constexpr size_t kMaxMessages = 100000;              // bounds every receiving l
 
 // Loopback, a free port, and rate limits no test reaches unless it lowers them: a whole game is
 // hundreds of moves a second from each client.
+// Each server gets a game log of its own, removed by ~TestServer.
+std::string FreshDatabasePath() {
+  static int counter = 0;
+  return (std::filesystem::temp_directory_path() /
+          ("carc-net-test-" + std::to_string(getpid()) + "-" + std::to_string(++counter) + ".db"))
+      .string();
+}
+
+void RemoveDatabase(const std::string& path) {
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+}
+
 ServerConfig TestConfig() {
   ServerConfig config;
+  config.db_path = FreshDatabasePath();
+  config.synchronous = "normal";  // the tests do not need to survive a power loss
   config.address = "127.0.0.1";
   config.port = 0;
   config.messages_per_second = 1e6;
@@ -75,8 +95,13 @@ v1::Action ActionOf(v1::ActionKind kind) {
 // so no session outlives the server it points into.
 class TestServer {
  public:
-  explicit TestServer(ServerConfig config = TestConfig())
-      : io_(std::make_unique<asio::io_context>()),
+  // What becomes of the game log when the server goes: a restart keeps it for the next server.
+  enum class Database : uint8_t { kRemove, kKeep };
+
+  explicit TestServer(ServerConfig config = TestConfig(), Database database = Database::kRemove)
+      : db_path_(config.db_path),
+        database_(database),
+        io_(std::make_unique<asio::io_context>()),
         server_(std::make_unique<Server>(*io_, std::move(config), city::DefaultTileSet())) {
     spdlog::set_level(spdlog::level::warn);
     if (const auto error = server_->Start()) {
@@ -90,7 +115,10 @@ class TestServer {
 
   ~TestServer() {
     Stop("the test is over");
-    if (threads_.empty()) return;
+    if (threads_.empty()) {
+      if (database_ == Database::kRemove) RemoveDatabase(db_path_);
+      return;
+    }
     // With the acceptor closed and every connection gone, the io_context runs out of work.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
     while (!io_->stopped() && std::chrono::steady_clock::now() < deadline) {
@@ -107,7 +135,10 @@ class TestServer {
       // rather than destroy them in the wrong order.
       (void)server_.release();
       (void)io_.release();
+      return;
     }
+    server_.reset();  // closes the game log before its files go
+    if (database_ == Database::kRemove) RemoveDatabase(db_path_);
   }
 
   uint16_t port() const { return server_->port(); }
@@ -129,6 +160,8 @@ class TestServer {
   }
 
  private:
+  std::string db_path_;
+  Database database_;
   std::unique_ptr<asio::io_context> io_;
   std::unique_ptr<Server> server_;
   std::vector<std::thread> threads_;
@@ -1186,6 +1219,458 @@ TEST(NetSpectate, SpectatingAgainDeliversEachDeltaOnce) {
   const v1::ServerMessage games = watcher->Request(list);
   ASSERT_EQ(games.game_list().games_size(), 1) << Show(games);
   EXPECT_EQ(games.game_list().games(0).spectators(), 1u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 11. The game log: replays, seeks, restarts (docs/protocol.md, docs/persistence.md)
+
+constexpr int64_t kYear2020Ms = 1'577'836'800'000;  // a commit time is Unix time in milliseconds
+
+v1::ClientMessage ReplayRequest(const std::string& game) {
+  v1::ClientMessage m;
+  m.mutable_get_replay()->set_game_id(game);
+  return m;
+}
+
+v1::ClientMessage SeekRequest(const std::string& game, uint64_t sequence) {
+  v1::ClientMessage m;
+  m.mutable_seek()->set_game_id(game);
+  m.mutable_seek()->set_sequence(sequence);
+  return m;
+}
+
+v1::ServerMessage ListGames(Client& c) {
+  v1::ClientMessage list;
+  list.mutable_list_games();
+  return c.Request(list);
+}
+
+const v1::GameInfo* FindGame(const v1::ServerMessage& list, const std::string& game) {
+  for (const v1::GameInfo& info : list.game_list().games()) {
+    if (info.game_id() == game) return &info;
+  }
+  return nullptr;
+}
+
+// A 2-seat game played by `a` and `b` from their first decision to the end.
+void PlayToTheEnd(Client* a, Client* b, uint64_t seed, std::string* game) {
+  *game = SeatedGame({a, b}, seed);
+  core::Random random(seed);
+  ASSERT_NO_FATAL_FAILURE(Play({a, b}, random, 5000));
+  ASSERT_TRUE(IsOver(*a->track().state)) << "the game ends within 5000 decisions";
+}
+
+// A Replay followed as a client would follow it: the start state, then each step's events,
+// every step's sequence and hash checked. `hashes` gets the hash at each step (0: the start).
+void FollowReplay(const v1::Replay& replay, std::optional<city::PublicState>* state,
+                  std::vector<uint64_t>* hashes) {
+  const v1::Snapshot& start = replay.start();
+  EXPECT_EQ(start.game_id(), replay.game().game_id());
+  ASSERT_EQ(start.sequence(), 0u) << "the state before the first action";
+  EXPECT_FALSE(start.has_your_seat()) << "a replay is nobody's seat";
+  EXPECT_EQ(start.legal_actions_size(), 0);
+  *state = protocol::FromProto(start.state());
+  ASSERT_TRUE(state->has_value()) << "a start state the codec cannot read";
+  ASSERT_EQ((*state)->Hash(), start.state_hash());
+  hashes->assign(1, start.state_hash());
+  ASSERT_EQ(replay.time_ms_size(), replay.steps_size()) << "a commit time for every step";
+  for (int i = 0; i < replay.steps_size(); ++i) {
+    const v1::Delta& step = replay.steps(i);
+    EXPECT_EQ(step.game_id(), start.game_id());
+    ASSERT_EQ(step.sequence(), static_cast<uint64_t>(i) + 1) << "in order, none missing";
+    EXPECT_EQ(step.legal_actions_size(), 0) << "nobody decides in a replay";
+    EXPECT_GE(replay.time_ms(i), kYear2020Ms) << "step " << step.sequence();
+    for (const v1::Event& e : step.events()) {
+      const auto event = protocol::FromProto(e);
+      ASSERT_TRUE(event.has_value()) << "an event the codec cannot read";
+      (*state)->Apply(*event);
+    }
+    ASSERT_EQ((*state)->Hash(), step.state_hash()) << "step " << step.sequence();
+    hashes->push_back(step.state_hash());
+  }
+}
+
+// Each step of a replay is the delta the players got, less the legal actions.
+void ExpectTheDeltasPlayed(const std::vector<v1::Delta>& played, const v1::Replay& replay) {
+  ASSERT_EQ(static_cast<size_t>(replay.steps_size()), played.size());
+  for (size_t i = 0; i < played.size(); ++i) {
+    v1::Delta seen = played[i];
+    seen.clear_legal_actions();
+    const v1::Delta& step = replay.steps(static_cast<int>(i));
+    EXPECT_EQ(seen.SerializeAsString(), step.SerializeAsString())
+        << "step " << i + 1 << "\n played: " << seen.ShortDebugString().substr(0, 300)
+        << "\n stored: " << step.ShortDebugString().substr(0, 300);
+  }
+}
+
+TEST(NetLog, AFinishedGamesReplayIsEveryDeltaThePlayersSaw) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  constexpr uint64_t kSeed = 41;
+  std::string game;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), kSeed, &game));
+  const v1::ServerMessage reply = b->Request(ReplayRequest(game));
+  ASSERT_TRUE(reply.has_replay()) << Show(reply);
+  const v1::Replay& replay = reply.replay();
+
+  const v1::GameInfo& info = replay.game();
+  EXPECT_EQ(info.game_id(), game);
+  EXPECT_EQ(info.name(), "net test");
+  EXPECT_EQ(info.rule_set(), "the-city");
+  EXPECT_EQ(info.status(), v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(info.seats(), 2u);
+  ASSERT_EQ(info.seat_size(), 2);
+  for (const v1::SeatInfo& seat : info.seat()) EXPECT_TRUE(seat.taken()) << seat.seat();
+
+  // The start is the engine's own set-up for the seed.
+  city::Config config;
+  config.players = 2;
+  const auto initial = city::Game::Create(city::DefaultTileSet(), config, kSeed);
+  EXPECT_EQ(replay.start().state_hash(), std::get<city::Game>(initial).Hash());
+  std::optional<city::PublicState> state;
+  std::vector<uint64_t> hashes;
+  ASSERT_NO_FATAL_FAILURE(FollowReplay(replay, &state, &hashes));
+  ASSERT_NO_FATAL_FAILURE(ExpectTheDeltasPlayed(a->track().deltas, replay));
+  EXPECT_EQ(hashes.back(), a->track().state->Hash()) << "the end the players saw";
+  EXPECT_TRUE(*state == *a->track().state);
+}
+
+TEST(NetLog, ARunningGameIsReplayedToAConnectionThatNeverJoinedIt) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  const std::string game = SeatedGame({a.get(), b.get()}, 42);
+  core::Random random(42);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 30));
+  ASSERT_FALSE(IsOver(*a->track().state));
+  auto outsider = Connected(server);
+  const v1::ServerMessage reply = outsider->Request(ReplayRequest(game));
+  ASSERT_TRUE(reply.has_replay()) << Show(reply);
+  EXPECT_EQ(reply.replay().game().status(), v1::GAME_STATUS_RUNNING);
+  // Everything acknowledged so far, and the state the players are at.
+  std::optional<city::PublicState> state;
+  std::vector<uint64_t> hashes;
+  ASSERT_NO_FATAL_FAILURE(FollowReplay(reply.replay(), &state, &hashes));
+  ASSERT_NO_FATAL_FAILURE(ExpectTheDeltasPlayed(a->track().deltas, reply.replay()));
+  EXPECT_TRUE(*state == *a->track().state);
+
+  // A replay does not make its reader a spectator: the moves that follow are not sent to it.
+  // (They were queued to every recipient before the movers heard back, so before this Ping.)
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 10));
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(1);
+  EXPECT_TRUE(outsider->Request(ping).has_pong());
+  for (const v1::ServerMessage& m : outsider->received()) EXPECT_FALSE(m.has_delta()) << Show(m);
+  EXPECT_EQ(outsider->GameCount(), 0u);
+}
+
+TEST(NetLog, SeekGivesTheStateAtAnyStepAndRefusesWhatIsNotThere) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  std::string game;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 43, &game));
+  auto seeker = Connected(server);
+  const v1::ServerMessage replay = seeker->Request(ReplayRequest(game));
+  ASSERT_TRUE(replay.has_replay()) << Show(replay);
+  std::optional<city::PublicState> state;
+  std::vector<uint64_t> hashes;
+  ASSERT_NO_FATAL_FAILURE(FollowReplay(replay.replay(), &state, &hashes));
+  const uint64_t steps = hashes.size() - 1;
+  ASSERT_GT(steps, 2u);
+
+  for (const uint64_t sequence : {uint64_t{0}, steps / 2, steps}) {
+    const v1::ServerMessage reply = seeker->Request(SeekRequest(game, sequence));
+    ASSERT_TRUE(reply.has_snapshot()) << "seek " << sequence << ": " << Show(reply);
+    const v1::Snapshot& s = reply.snapshot();
+    EXPECT_EQ(s.game_id(), game);
+    EXPECT_EQ(s.sequence(), sequence);
+    EXPECT_EQ(s.state_hash(), hashes[sequence]) << "the replay's state at step " << sequence;
+    EXPECT_FALSE(s.has_your_seat());
+    EXPECT_EQ(s.legal_actions_size(), 0);
+    // (The client checked the state against its hash as it arrived.)
+    if (sequence == steps) {
+      EXPECT_TRUE(protocol::FromProto(s.state()) == *a->track().state)
+          << "the last step is the end";
+    }
+  }
+
+  const auto refused = [&seeker](const v1::ClientMessage& m, v1::ErrorCode code) {
+    const v1::ServerMessage reply = seeker->Request(m);
+    EXPECT_EQ(CodeOf(reply), code) << Show(reply);
+  };
+  refused(SeekRequest(game, steps + 1), v1::ERROR_CODE_MALFORMED_MESSAGE);
+  refused(SeekRequest(game, std::numeric_limits<uint64_t>::max()),
+          v1::ERROR_CODE_MALFORMED_MESSAGE);
+  for (const char* unknown : {"g999999", "x", "", "g", "g-1"}) {
+    refused(SeekRequest(unknown, 0), v1::ERROR_CODE_NO_SUCH_GAME);
+    refused(ReplayRequest(unknown), v1::ERROR_CODE_NO_SUCH_GAME);
+  }
+  // An open game has no log to replay yet.
+  const std::string open = seeker->Create(3, 44);
+  ASSERT_TRUE(seeker->Join(open, 0).has_seat_joined());
+  refused(SeekRequest(open, 0), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  refused(ReplayRequest(open), v1::ERROR_CODE_GAME_NOT_RUNNING);
+}
+
+TEST(NetLog, AFinishedGameThatLeftTheLobbyCanStillBeReplayed) {
+  ServerConfig config = TestConfig();
+  config.finished_game_retention = std::chrono::seconds(0);
+  TestServer server(config);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  std::string game;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 45, &game));
+  // Waits (bounded) until the server no longer hosts it: not listed, and nobody can watch it.
+  auto reader = Connected(server);
+  bool gone = false;
+  for (int i = 0; i < 500 && !gone; ++i) {
+    gone = FindGame(ListGames(*reader), game) == nullptr &&
+           CodeOf(reader->Spectate(game)) == v1::ERROR_CODE_NO_SUCH_GAME;
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(gone) << "a finished game leaves the lobby after its retention time";
+
+  const v1::ServerMessage reply = reader->Request(ReplayRequest(game));
+  ASSERT_TRUE(reply.has_replay()) << Show(reply);
+  EXPECT_EQ(reply.replay().game().status(), v1::GAME_STATUS_FINISHED);
+  std::optional<city::PublicState> state;
+  std::vector<uint64_t> hashes;
+  ASSERT_NO_FATAL_FAILURE(FollowReplay(reply.replay(), &state, &hashes));
+  ASSERT_NO_FATAL_FAILURE(ExpectTheDeltasPlayed(a->track().deltas, reply.replay()));
+  EXPECT_TRUE(*state == *a->track().state);
+  const v1::ServerMessage end = reader->Request(SeekRequest(game, hashes.size() - 1));
+  ASSERT_TRUE(end.has_snapshot()) << Show(end);
+  EXPECT_EQ(end.snapshot().state_hash(), a->track().state->Hash());
+}
+
+// Removes a game log's files when the test ends, however it ends.
+struct DatabaseFiles {
+  std::string path;
+  ~DatabaseFiles() { RemoveDatabase(path); }
+};
+
+// Tells each client the server is going and reads until its connection is closed.
+void StopAndDrain(TestServer& server, const std::vector<Client*>& clients) {
+  server.Stop("restart");
+  for (Client* c : clients) {
+    const auto closing =
+        c->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_server_closing(); });
+    ASSERT_TRUE(closing.has_value()) << c->error().message();
+    EXPECT_FALSE(c->Receive().has_value()) << "nothing after ServerClosing but the close";
+  }
+}
+
+// A seat back on a new connection after the restart, with the view it kept.
+std::unique_ptr<Client> ResumedSeat(const TestServer& server, const std::string& game,
+                                    const Client::Track& kept, uint64_t last_seen,
+                                    v1::ServerMessage* reply) {
+  auto client = Connected(server);
+  client->Adopt(game, kept);
+  v1::ClientMessage resume;
+  resume.mutable_resume()->set_game_id(game);
+  resume.mutable_resume()->set_seat_token(kept.token);
+  resume.mutable_resume()->set_last_seen_sequence(last_seen);
+  *reply = client->Request(resume);
+  return client;
+}
+
+// The deltas `c` received from message `mark` on, by sequence.
+std::vector<uint64_t> DeltaSequencesSince(const Client& c, size_t mark) {
+  std::vector<uint64_t> sequences;
+  for (size_t i = mark; i < c.received().size(); ++i) {
+    if (c.received()[i].has_delta()) sequences.push_back(c.received()[i].delta().sequence());
+  }
+  return sequences;
+}
+
+TEST(NetLog, ARunningGameResumesAfterARestart) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  constexpr uint64_t kSeed = 46;
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  auto c = Connected(*first);
+  const std::string game = SeatedGame({a.get(), b.get(), c.get()}, kSeed);
+  core::Random random(46);
+  // Seat 1 loses its connection at seat 2's first decision; the others play on until seat 1
+  // must decide, so it has deltas to catch up on after the restart.
+  ASSERT_NO_FATAL_FAILURE(
+      Play({a.get(), b.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+        return s.counters.turn_player == 2 && s.counters.decision.actor == 2;
+      }));
+  const uint64_t b_seen = b->track().sequence;
+  const Client::Track b_kept = b->track();
+  b->Drop();
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+    return s.counters.decision.actor == 1;
+  }));
+  ASSERT_FALSE(IsOver(*a->track().state));
+  const uint64_t now = a->track().sequence;
+  ASSERT_GT(now, b_seen + 1);
+  const Client::Track a_kept = a->track();
+  const Client::Track c_kept = c->track();
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), c.get()}));
+  first.reset();
+
+  TestServer second(config, TestServer::Database::kKeep);
+  auto lister = Connected(second);
+  const v1::ServerMessage list = ListGames(*lister);
+  const v1::GameInfo* listed = FindGame(list, game);
+  ASSERT_NE(listed, nullptr) << Show(list);
+  EXPECT_EQ(listed->status(), v1::GAME_STATUS_RUNNING);
+  ASSERT_EQ(listed->seat_size(), 3);
+  for (const v1::SeatInfo& seat : listed->seat()) {
+    EXPECT_TRUE(seat.taken()) << seat.seat();
+    EXPECT_FALSE(seat.online()) << "nobody is back yet: seat " << seat.seat();
+  }
+  // Seats 0 and 2 ask for a snapshot; seat 1 for what it missed, and gets exactly that.
+  v1::ServerMessage reply;
+  auto a2 = ResumedSeat(second, game, a_kept, 0, &reply);
+  ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+  EXPECT_EQ(reply.snapshot().sequence(), now);
+  EXPECT_EQ(reply.snapshot().your_seat(), 0u);
+  EXPECT_EQ(reply.snapshot().state_hash(), a_kept.state->Hash());
+  auto b2 = ResumedSeat(second, game, b_kept, b_seen, &reply);
+  ASSERT_TRUE(reply.has_delta()) << "the last missed delta answers the Resume: " << Show(reply);
+  const std::vector<uint64_t> missed = DeltaSequencesSince(*b2, 0);
+  ASSERT_EQ(missed.size(), now - b_seen) << "exactly the missed deltas";
+  for (size_t i = 0; i < missed.size(); ++i) EXPECT_EQ(missed[i], b_seen + 1 + i);
+  EXPECT_FALSE(b2->track().legal.empty()) << "seat 1 decides: its legal actions came along";
+  auto c2 = ResumedSeat(second, game, c_kept, 0, &reply);
+  ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+  for (Client* back : {a2.get(), b2.get(), c2.get()}) {
+    EXPECT_EQ(back->track().sequence, now);
+    EXPECT_EQ(back->track().state->Hash(), a_kept.state->Hash());
+  }
+  // The game plays on to the end, as the engine would have played it without the restart.
+  ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get(), c2.get()}, random, 5000));
+  ASSERT_TRUE(IsOver(*a2->track().state));
+  ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({b2.get(), a2.get(), c2.get()}, 3, kSeed));
+}
+
+TEST(NetLog, AnOpenGameAndItsSeatTokenSurviveARestart) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  const std::string running = SeatedGame({a.get(), b.get()}, 47);
+  const std::string open = a->Create(3, 48);
+  ASSERT_TRUE(a->Join(open, 0).has_seat_joined());
+  const std::string token = a->track().token;
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), b.get()}));
+  first.reset();
+
+  TestServer second(config, TestServer::Database::kKeep);
+  auto lister = Connected(second);
+  const v1::ServerMessage list = ListGames(*lister);
+  const v1::GameInfo* waiting = FindGame(list, open);
+  ASSERT_NE(waiting, nullptr) << Show(list);
+  EXPECT_EQ(waiting->status(), v1::GAME_STATUS_OPEN);
+  ASSERT_EQ(waiting->seat_size(), 3);
+  EXPECT_TRUE(waiting->seat(0).taken());
+  EXPECT_FALSE(waiting->seat(1).taken());
+  EXPECT_FALSE(waiting->seat(2).taken());
+  // A second player joins; seat 0, back on a new connection, starts the game with its token.
+  auto joiner = Connected(second);
+  ASSERT_TRUE(joiner->Join(open).has_seat_joined());
+  auto creator = Connected(second);
+  Client::Track kept;
+  kept.token = token;
+  kept.seat = 0;
+  creator->Adopt(open, kept);
+  const v1::ServerMessage reply = creator->Start(open, token);
+  ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+  EXPECT_EQ(reply.snapshot().your_seat(), 0u);
+  EXPECT_EQ(reply.snapshot().state().players(), 2u) << "the free seat is dropped";
+  for (Client* player : {creator.get(), joiner.get()}) ASSERT_TRUE(player->SyncPast(0));
+  core::Random random(48);
+  ASSERT_NO_FATAL_FAILURE(Play({creator.get(), joiner.get()}, random, 10));
+
+  // A new game never takes the id of one from before the restart.
+  const auto before = {persistence::ParseGameId(running), persistence::ParseGameId(open)};
+  const std::string fresh = lister->Create(2, 49);
+  const auto number = persistence::ParseGameId(fresh);
+  ASSERT_TRUE(number.has_value()) << fresh;
+  for (const auto& old : before) {
+    ASSERT_TRUE(old.has_value());
+    EXPECT_GT(*number, *old) << fresh << " after " << running << " and " << open;
+  }
+}
+
+TEST(NetLog, HealthCheckReportsTheLogsCommits) {
+  TestServer server;
+  const auto log_of = [&server] {
+    const auto health = HttpGet(server.port(), "/healthz");
+    EXPECT_EQ(health.result(), http::status::ok);
+    const auto body = nlohmann::json::parse(health.body(), nullptr, /*allow_exceptions=*/false);
+    EXPECT_FALSE(body.is_discarded()) << "not JSON: " << health.body();
+    EXPECT_TRUE(body.contains("log") && body["log"].is_object()) << health.body();
+    return body.is_object() && body.contains("log") ? body["log"] : nlohmann::json::object();
+  };
+  const nlohmann::json before = log_of();
+  EXPECT_EQ(before.value("commits", -1), 0) << before.dump();
+  auto a = Connected(server);
+  auto b = Connected(server);
+  SeatedGame({a.get(), b.get()}, 50);
+  core::Random random(50);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 12));
+  // Every move was acknowledged after its commit, so the figures already count it.
+  const nlohmann::json log = log_of();
+  for (const char* key : {"commits", "writes", "failed_writes", "actions", "largest_batch",
+                          "commit_ms_p50", "commit_ms_p99", "commit_ms_max"}) {
+    EXPECT_TRUE(log.contains(key) && log[key].is_number()) << key << " in " << log.dump();
+  }
+  EXPECT_GT(log.value("commits", 0), 0) << log.dump();
+  EXPECT_GE(log.value("writes", 0), log.value("commits", 0)) << log.dump();
+  EXPECT_EQ(log.value("failed_writes", -1), 0) << log.dump();
+  EXPECT_EQ(log.value("actions", uint64_t{0}), a->track().sequence)
+      << "every action of the game, the server's draws included: " << log.dump();
+  EXPECT_GE(log.value("largest_batch", 0), 1) << log.dump();
+}
+
+// Start() of a server on `config`, on an io_context that never runs.
+std::optional<std::string> StartError(ServerConfig config) {
+  asio::io_context io;
+  Server server(io, std::move(config), city::DefaultTileSet());
+  return server.Start();
+}
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(NetLog, AFileThatIsNoGameLogIsRefusedAtStart) {
+  ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  std::string noise(8192, '\0');
+  core::Random random(51);
+  for (char& byte : noise) byte = static_cast<char>(random.Below(256));
+  {
+    std::ofstream out(config.db_path, std::ios::binary);
+    out.write(noise.data(), static_cast<std::streamsize>(noise.size()));
+  }
+  const auto error = StartError(config);
+  ASSERT_TRUE(error.has_value()) << "a server on random bytes must not start";
+  EXPECT_NE(error->find(config.db_path), std::string::npos) << *error;
+  EXPECT_NE(error->find("not a database"), std::string::npos) << *error;
+  EXPECT_EQ(ReadFile(config.db_path), noise) << "the file is left as it was";
+}
+
+TEST(NetLog, AGameLogInsideARegularFileIsRefusedAtStart) {
+  ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  { std::ofstream(config.db_path) << "a regular file\n"; }
+  const std::string inside = config.db_path;
+  config.db_path = inside + "/games.db";
+  const auto error = StartError(config);
+  ASSERT_TRUE(error.has_value()) << "a folder that is a file cannot hold the log";
+  EXPECT_NE(error->find(inside), std::string::npos) << *error;
+  EXPECT_EQ(ReadFile(inside), "a regular file\n") << "the file is left as it was";
 }
 
 }  // namespace

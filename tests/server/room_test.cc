@@ -10,6 +10,8 @@
 #include "city/default_tiles.h"
 #include "city/public_state.h"
 #include "city/random_play.h"
+#include "persistence/replay.h"
+#include "persistence/token.h"
 #include "protocol/codec.h"
 
 namespace carc::server {
@@ -72,10 +74,51 @@ TokenSource CountingTokens() {
   };
 }
 
+persistence::Store MemoryStore() {
+  persistence::StoreOptions options;
+  options.path = ":memory:";
+  auto store = persistence::Store::Open(options);
+  assert(store.ok());
+  return std::move(*store);
+}
+
+// The game log as the room sees it: writes go to the store at once, unless the test holds them
+// (to see what waits for a write) or makes them fail (a full disk).
+class ControlledLog : public persistence::GameLog {
+ public:
+  explicit ControlledLog(persistence::Store& store) : store_(store) {}
+  void Submit(persistence::Write write, Done done) override {
+    if (hold) {
+      held_.emplace_back(std::move(write), std::move(done));
+      return;
+    }
+    done(fail ? fail : store_.Apply(write));
+  }
+  // Commits the held writes, in order, and answers them.
+  void Release() {
+    hold = false;
+    auto held = std::move(held_);
+    for (auto& [write, done] : held) done(store_.Apply(write));
+  }
+  size_t held() const { return held_.size(); }
+
+  bool hold = false;
+  persistence::Status fail;
+
+ private:
+  persistence::Store& store_;
+  std::vector<std::pair<persistence::Write, Done>> held_;
+};
+
+// A room on an in-memory game log, its game created.
 struct Table {
   explicit Table(int seats, uint64_t seed = 7)
-      : room(RoomOptions{"g1", "test", seats, seed, 512}, city::DefaultTileSet(),
-             CountingTokens()) {}
+      : store(MemoryStore()),
+        log(store),
+        room(RoomOptions{1, "test", seats, seed, 512}, city::DefaultTileSet(), CountingTokens(),
+             log) {
+    room.Create(std::make_shared<FakePeer>(), 0);
+  }
 
   std::shared_ptr<FakePeer> Join(const std::string& name = "p") {
     auto peer = std::make_shared<FakePeer>();
@@ -101,6 +144,8 @@ struct Table {
     return move;
   }
 
+  persistence::Store store;
+  ControlledLog log;
   Room room;
 };
 
@@ -386,6 +431,155 @@ TEST(Room, AResumeFromNothingOrTooFarGetsASnapshot) {
   resume.set_seat_token("nonsense");
   t.room.Resume(fresh, 3, resume);
   EXPECT_EQ(fresh->LastError(), v1::ERROR_CODE_BAD_TOKEN);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game log
+
+persistence::StoredGame Stored(persistence::Store& store) {
+  auto loaded = store.LoadGame(1);
+  EXPECT_TRUE(loaded.ok() && loaded->has_value());
+  return loaded.ok() && loaded->has_value() ? std::move(**loaded) : persistence::StoredGame{};
+}
+
+TEST(RoomLog, EveryAcknowledgedActionIsInTheLogAndReplaysToTheSameGame) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(t, {a, b}, 3));
+  const persistence::StoredGame stored = Stored(t.store);
+  EXPECT_EQ(stored.game.status, persistence::GameStatus::kFinished);
+  EXPECT_EQ(stored.actions.size(), t.room.Sequence());
+  const auto replayed = persistence::ReplayStored(stored, city::DefaultTileSet());
+  ASSERT_FALSE(replayed.damage.has_value()) << *replayed.damage;
+  EXPECT_EQ(replayed.game->Hash(), t.room.game()->Hash());
+  EXPECT_NE(stored.game.result.find("\"winners\""), std::string::npos) << stored.game.result;
+  // The tokens are stored as their hashes only.
+  ASSERT_EQ(stored.game.seat_records.size(), 2u);
+  EXPECT_EQ(stored.game.seat_records[0].token_hash, persistence::HashToken(a->token));
+  EXPECT_EQ(stored.game.seat_records[1].token_hash, persistence::HashToken(b->token));
+}
+
+TEST(RoomLog, AWriteThatFailsRefusesTheMoveAndChangesNothing) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  const uint64_t sequence = t.room.Sequence();
+  const uint64_t hash = t.room.game()->Hash();
+  const size_t b_messages = b->received.size();
+  const v1::Move move = t.MoveOf(*a, a->legal.front());
+  t.log.fail = persistence::StoreError{SQLITE_FULL, "database or disk is full"};
+  t.room.Move(a, 5, move);
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STORAGE_FAILED);
+  EXPECT_EQ(t.room.Sequence(), sequence);
+  EXPECT_EQ(t.room.game()->Hash(), hash);
+  EXPECT_EQ(b->received.size(), b_messages) << "nobody hears of a move that was not saved";
+  EXPECT_EQ(Stored(t.store).actions.size(), sequence);
+  // Once the log works again, the same move is accepted.
+  t.log.fail.reset();
+  t.room.Move(a, 6, move);
+  EXPECT_FALSE(a->LastError().has_value());
+  EXPECT_EQ(a->received.back().request_id(), 6u);
+  EXPECT_GT(t.room.Sequence(), sequence);
+}
+
+TEST(RoomLog, AJoinThatCannotBeSavedTakesNoSeat) {
+  Table t(2);
+  t.log.fail = persistence::StoreError{SQLITE_IOERR_WRITE, "disk I/O error"};
+  auto a = t.Join();
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STORAGE_FAILED);
+  EXPECT_TRUE(a->token.empty());
+  EXPECT_FALSE(t.room.Info().seat(0).taken());
+}
+
+TEST(RoomLog, RequestsWaitForTheWriteInFlightAndThenSeeItsResult) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  const uint64_t before = t.room.Sequence();
+  t.log.hold = true;
+  t.room.Move(a, 7, t.MoveOf(*a, a->legal.front()));
+  auto watcher = std::make_shared<FakePeer>();
+  t.room.Spectate(watcher, 8);
+  EXPECT_TRUE(t.room.writing());
+  EXPECT_TRUE(watcher->received.empty()) << "the spectator waits for the write";
+  EXPECT_EQ(t.room.Sequence(), before) << "nothing is published before the commit";
+  t.log.Release();
+  EXPECT_FALSE(t.room.writing());
+  ASSERT_FALSE(watcher->received.empty());
+  ASSERT_TRUE(watcher->received.front().has_snapshot());
+  EXPECT_EQ(watcher->received.front().snapshot().sequence(), t.room.Sequence())
+      << "the spectator's snapshot shows the committed move";
+  EXPECT_EQ(a->received.back().request_id(), 7u);
+}
+
+TEST(RoomLog, ARestoredRoomTakesItsSeatsBackByToken) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  core::Random random(9);
+  for (int i = 0; i < 20; ++i) {
+    FakePeer& p = a->legal.empty() ? *b : *a;
+    t.room.Move(p.seat == 0 ? a : b, 10, t.MoveOf(p, p.legal[random.Below(p.legal.size())]));
+    ASSERT_FALSE(p.LastError().has_value());
+  }
+  // A second room, as after a restart, from what the log holds.
+  auto unfinished = t.store.LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  ASSERT_EQ(unfinished->size(), 1u);
+  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  ASSERT_FALSE(restored.Restore(unfinished->front()).has_value());
+  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(restored.Sequence(), t.room.Sequence());
+  EXPECT_EQ(restored.game()->Hash(), t.room.game()->Hash());
+  EXPECT_FALSE(restored.Info().seat(0).online()) << "offline until the player comes back";
+  // The player who must decide comes back with its token and plays on.
+  auto& decider = a->legal.empty() ? b : a;
+  auto back = std::make_shared<FakePeer>();
+  v1::Resume resume;
+  resume.set_seat_token(decider->token);
+  restored.Resume(back, 11, resume);
+  ASSERT_TRUE(back->received.back().has_snapshot());
+  ASSERT_FALSE(back->legal.empty());
+  back->token = decider->token;
+  restored.Move(back, 12, t.MoveOf(*back, back->legal.front()));
+  EXPECT_FALSE(back->LastError().has_value());
+}
+
+TEST(RoomLog, ALogThatDoesNotReplayIsMarkedDamagedAndNotPlayed) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  t.room.Move(a, 1, t.MoveOf(*a, a->legal.front()));
+  ASSERT_FALSE(t.store.connection().Exec("UPDATE actions SET state_hash = 1 WHERE sequence = 2"));
+  auto unfinished = t.store.LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  const auto damage = restored.Restore(unfinished->front());
+  ASSERT_TRUE(damage.has_value());
+  EXPECT_NE(damage->find("action 2"), std::string::npos) << *damage;
+  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_DAMAGED);
+  auto back = std::make_shared<FakePeer>();
+  v1::Move move = t.MoveOf(*b, Skip(v1::ACTION_KIND_SKIP_FOLLOWER));
+  move.set_seat_token(a->token);
+  restored.Move(back, 2, move);
+  EXPECT_EQ(back->LastError(), v1::ERROR_CODE_GAME_DAMAGED);
+  EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kDamaged);
+}
+
+TEST(RoomLog, AFullGameLeftUnstartedByACrashStartsWhenRestored) {
+  Table t(2);
+  auto a = t.Join();
+  // The second seat is in the log, but the start that followed it is not (a crash between).
+  ASSERT_FALSE(t.store.Apply(persistence::Write{
+      1, {persistence::TakeSeatOp{1, {1, "b", persistence::HashToken("b's token")}}}}));
+  auto unfinished = t.store.LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  Room restored(RoomOptions{1, "", 2, 7, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  ASSERT_FALSE(restored.Restore(unfinished->front()).has_value());
+  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kRunning);
+  EXPECT_EQ(Stored(t.store).actions.size(), restored.Sequence());
 }
 
 }  // namespace

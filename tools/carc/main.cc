@@ -2,8 +2,9 @@
 //
 //   carc selfplay   random legal games, one JSON line per game (--trace: every action and event)
 //   carc record     one random game as an action-list file
-//   carc replay     re-apply an action list; print the final state as JSON or the first illegal
-//   action carc show       a game as a text picture (from an action list, or a seeded random game)
+//   carc replay     re-apply an action list or an exported game (JSON); print the final state as
+//                   JSON, or the first illegal action (or, for an export, differing state hash)
+//   carc show       a game as a text picture (from a file, or a seeded random game)
 //   carc tiles      the tile set's contents and its balance over simulated games (R30)
 //
 // Formats: docs/formats.md. The tool depends on the engine only.
@@ -19,6 +20,7 @@
 #include "city/notation.h"
 #include "city/random_play.h"
 #include "city/transcript.h"
+#include "game_json.h"
 #include "json.h"
 #include "render.h"
 #include "stats.h"
@@ -143,36 +145,100 @@ int RunRecord(const Common& common, uint64_t seed, int players, bool with_order)
   return 0;
 }
 
-// Loads and replays an action list; prints the failure, if any, to stderr.
-std::optional<city::Game> ReplayFile(const Common& common, const std::string& path, bool* failed) {
-  auto tiles = LoadTiles(common);
-  if (!tiles) return std::nullopt;
+// A file for `carc replay` and `carc show`: an action list, or an exported game (JSON) whose
+// state hashes are checked as well.
+struct Input {
+  tool::GameJson game;    // for an action list, only its transcript
+  bool exported = false;  // read from carc-game JSON
+};
+
+std::optional<Input> ReadInput(const std::string& path) {
   const auto text = ReadAll(path);
   if (!text) {
     std::cerr << "carc: cannot read " << path << "\n";
     return std::nullopt;
+  }
+  Input input;
+  if (tool::LooksLikeJson(*text)) {
+    auto parsed = tool::ParseGameJson(*text);
+    if (auto* error = std::get_if<std::string>(&parsed)) {
+      std::cerr << "carc: " << path << ": " << *error << "\n";
+      return std::nullopt;
+    }
+    input.game = std::get<tool::GameJson>(std::move(parsed));
+    input.exported = true;
+    return input;
   }
   auto parsed = city::ParseTranscript(*text);
   if (auto* error = std::get_if<city::TranscriptError>(&parsed)) {
     std::cerr << "carc: " << path << ": " << error->ToString() << "\n";
     return std::nullopt;
   }
-  city::ReplayResult result =
-      city::Replay(tiles, city::Config{}, std::get<city::Transcript>(parsed));
-  if (result.failure) {
-    std::cerr << "carc: " << path << ": " << result.failure->ToString() << "\n";
-    *failed = true;
+  input.game.transcript = std::get<city::Transcript>(std::move(parsed));
+  return input;
+}
+
+// What stopped a replay.
+struct Failure {
+  std::string kind;  // "illegal action" or "state hash mismatch"
+  std::string message;
+  std::optional<uint64_t> sequence;  // an exported game's action
+  std::optional<city::Game> before;  // the game before that action, if not the replayed one
+};
+
+// The first exported state hash the engine does not reach, if any.
+std::optional<Failure> CheckHashes(const city::Game& game, const city::ReplayResult& result,
+                                   const tool::GameJson& exported) {
+  if (auto mismatch = tool::FindHashMismatch(game, exported)) {
+    const size_t i = mismatch->index;
+    return Failure{"state hash mismatch",
+                   "sequence " + std::to_string(exported.sequences[i]) + ": '" +
+                       exported.transcript.actions[i].text + "': the state hash after it is " +
+                       tool::HexHash(mismatch->engine_hash) + ", the file says " +
+                       tool::HexHash(exported.state_hashes[i]),
+                   exported.sequences[i], std::move(mismatch->before)};
   }
+  if (!result.failure && exported.final_state_hash && *exported.final_state_hash != game.Hash()) {
+    return Failure{"state hash mismatch",
+                   "final_state_hash is " + tool::HexHash(*exported.final_state_hash) +
+                       ", the final state's hash is " + tool::HexHash(game.Hash()),
+                   std::nullopt, std::nullopt};
+  }
+  return std::nullopt;
+}
+
+Failure IllegalAction(const city::TranscriptError& error, const Input& input) {
+  if (!input.exported || error.line == 0) return {"illegal action", error.ToString(), {}, {}};
+  const uint64_t sequence = input.game.sequences[static_cast<size_t>(error.line - 1)];
+  return {"illegal action", "sequence " + std::to_string(sequence) + ": " + error.message, sequence,
+          std::nullopt};
+}
+
+// Loads and replays an action list or an exported game; prints the failure, if any, to stderr.
+// No game: the file could not be read, parsed or set up.
+std::optional<city::Game> ReplayFile(const Common& common, const std::string& path,
+                                     std::optional<Failure>* failure) {
+  auto tiles = LoadTiles(common);
+  if (!tiles) return std::nullopt;
+  const auto input = ReadInput(path);
+  if (!input) return std::nullopt;
+  city::ReplayResult result = city::Replay(tiles, city::Config{}, input->game.transcript);
+  // A hash that differs comes before the illegal action, if any: only applied actions are checked.
+  if (input->exported && result.game) *failure = CheckHashes(*result.game, result, input->game);
+  if (!*failure && result.failure) *failure = IllegalAction(*result.failure, *input);
+  if (*failure) std::cerr << "carc: " << path << ": " << (*failure)->message << "\n";
   return std::move(result.game);
 }
 
 int RunReplay(const Common& common, const std::string& path) {
-  bool failed = false;
-  auto game = ReplayFile(common, path, &failed);
+  std::optional<Failure> failure;
+  auto game = ReplayFile(common, path, &failure);
   if (!game) return 2;
-  if (failed) {
-    json j = tool::StateToJson(*game);
-    std::cout << json{{"error", "illegal action"}, {"state_before", j}}.dump() << "\n";
+  if (failure) {
+    json j{{"error", failure->kind}};
+    if (failure->sequence) j["sequence"] = *failure->sequence;
+    j["state_before"] = tool::StateToJson(failure->before ? *failure->before : *game);
+    std::cout << j.dump() << "\n";
     return 1;
   }
   std::cout << tool::StateToJson(*game).dump(2) << "\n";
@@ -182,8 +248,8 @@ int RunReplay(const Common& common, const std::string& path) {
 int RunShow(const Common& common, const std::string& path, uint64_t seed, int players, int steps) {
   std::optional<city::Game> game;
   if (!path.empty()) {
-    bool failed = false;
-    game = ReplayFile(common, path, &failed);
+    std::optional<Failure> failure;
+    game = ReplayFile(common, path, &failure);
     if (!game) return 2;
   } else {
     auto tiles = LoadTiles(common);
@@ -233,7 +299,8 @@ int Main(int argc, char** argv) {
 
   std::string path = "-";
   auto* replay = app.add_subcommand("replay", "re-apply an action list and print the final state");
-  replay->add_option("file", path, "action-list file, or - for standard input");
+  replay->add_option("file", path,
+                     "action-list file or exported game (JSON), or - for standard input");
 
   std::string show_path;
   int steps = -1;

@@ -1,0 +1,130 @@
+#include "schema.h"
+
+#include <vector>
+
+#include "store.h"
+
+namespace carc::persistence {
+namespace {
+
+// Version 1. `actions` is keyed by `position`, a log position that only grows: many games
+// writing at once all append at the right edge of one B-tree instead of touching one page per
+// game (docs/persistence.md has the measurement). The unique index finds a game's actions in
+// order and refuses a sequence number stored twice.
+constexpr const char* kVersion1 = R"sql(
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+INSERT INTO schema_version (version) VALUES (1);
+CREATE TABLE games (
+  number          INTEGER PRIMARY KEY AUTOINCREMENT,
+  name            TEXT    NOT NULL,
+  rule_set        TEXT    NOT NULL,
+  tileset_id      TEXT    NOT NULL,
+  tileset_version INTEGER NOT NULL,
+  seats           INTEGER NOT NULL,
+  seed            INTEGER NOT NULL,
+  draw_order      TEXT    NOT NULL DEFAULT '',
+  status          TEXT    NOT NULL,
+  created_ms      INTEGER NOT NULL,
+  updated_ms      INTEGER NOT NULL,
+  result          TEXT    NOT NULL DEFAULT ''
+);
+CREATE TABLE seats (
+  game        INTEGER NOT NULL REFERENCES games (number) ON DELETE CASCADE,
+  seat        INTEGER NOT NULL,
+  player_name TEXT    NOT NULL,
+  token_hash  BLOB    NOT NULL,
+  PRIMARY KEY (game, seat)
+) WITHOUT ROWID;
+CREATE TABLE actions (
+  position   INTEGER PRIMARY KEY,
+  game       INTEGER NOT NULL REFERENCES games (number) ON DELETE CASCADE,
+  sequence   INTEGER NOT NULL,
+  seat       INTEGER NOT NULL,
+  action     TEXT    NOT NULL,
+  state_hash INTEGER NOT NULL,
+  time_ms    INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX actions_by_game ON actions (game, sequence);
+)sql";
+
+// Version 2: when a game finished (housekeeping expires games by it), why a game is damaged,
+// and an index to list games by status.
+constexpr const char* kVersion2 = R"sql(
+ALTER TABLE games ADD COLUMN finished_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN damage TEXT NOT NULL DEFAULT '';
+UPDATE games SET finished_ms = updated_ms WHERE status = 'finished';
+CREATE INDEX games_by_status ON games (status, finished_ms);
+UPDATE schema_version SET version = 2;
+)sql";
+
+const std::vector<const char*>& Steps() {
+  static const std::vector<const char*> steps = {kVersion1, kVersion2};
+  return steps;
+}
+
+}  // namespace
+
+const std::string& SchemaVersion1() {
+  static const std::string text = kVersion1;
+  return text;
+}
+
+Result<int> ReadSchemaVersion(Connection& db) {
+  auto exists = db.Prepare(
+      "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'");
+  if (!exists) return exists.error();
+  exists->Step();
+  if (auto error = exists->error()) return *error;
+  if (exists->Int(0) == 0) {
+    // No version table: an empty file is new; anything else is not a game log.
+    auto tables = db.Prepare("SELECT count(*) FROM sqlite_schema");
+    if (!tables) return tables.error();
+    tables->Step();
+    if (auto error = tables->error()) return *error;
+    if (tables->Int(0) != 0) {
+      return StoreError{SQLITE_ERROR,
+                        "the file holds tables but no schema_version: not a game log"};
+    }
+    return 0;
+  }
+  auto version = db.Prepare("SELECT version FROM schema_version");
+  if (!version) return version.error();
+  if (!version->Step()) {
+    if (auto error = version->error()) return *error;
+    return StoreError{SQLITE_CORRUPT, "schema_version is empty"};
+  }
+  return static_cast<int>(version->Int(0));
+}
+
+Result<int> Migrate(Connection& db, const std::string& path) {
+  // The version is read and the steps run inside one write transaction, so two processes that
+  // open the same old file do not both migrate it.
+  if (auto error = db.Exec("BEGIN IMMEDIATE")) {
+    return StoreError{error->code, path + ": " + error->message};
+  }
+  auto rollback = [&](StoreError error) {
+    db.Exec("ROLLBACK");
+    error.message = path + ": " + error.message;
+    return error;
+  };
+  const auto found = ReadSchemaVersion(db);
+  if (!found) return rollback(found.error());
+  const int version = *found;
+  if (version > kSchemaVersion) {
+    return rollback(StoreError{
+        SQLITE_ERROR, "schema version " + std::to_string(version) + " is newer than this build (" +
+                          std::to_string(kSchemaVersion) +
+                          "); run a newer carc-server, or restore a backup"});
+  }
+  for (int step = version; step < kSchemaVersion; ++step) {
+    if (auto error = db.Exec(Steps()[static_cast<size_t>(step)])) {
+      error->message =
+          "migrating to schema version " + std::to_string(step + 1) + ": " + error->message;
+      return rollback(*error);
+    }
+  }
+  if (auto error = db.Exec("COMMIT")) return rollback(*error);
+  return version;
+}
+
+}  // namespace carc::persistence

@@ -1,0 +1,545 @@
+#include "store.h"
+
+#include <cassert>
+#include <charconv>
+#include <chrono>
+#include <map>
+#include <sstream>
+
+#include "schema.h"
+
+namespace carc::persistence {
+namespace {
+
+// SQLite integers are signed; hashes and seeds are stored as their bit patterns.
+int64_t AsStored(uint64_t value) { return static_cast<int64_t>(value); }
+uint64_t FromStored(int64_t value) { return static_cast<uint64_t>(value); }
+
+std::string JoinOrder(const std::vector<int>& order) {
+  std::string text;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (i) text += ' ';
+    text += std::to_string(order[i]);
+  }
+  return text;
+}
+
+std::vector<int> SplitOrder(const std::string& text) {
+  std::vector<int> order;
+  std::istringstream in(text);
+  int tile = 0;
+  while (in >> tile) order.push_back(tile);
+  return order;
+}
+
+StoreError Prefixed(StoreError error, std::string_view what) {
+  error.message = std::string(what) + ": " + error.message;
+  return error;
+}
+
+constexpr const char* kGameColumns =
+    "number, name, rule_set, tileset_id, tileset_version, seats, seed, draw_order, status, "
+    "created_ms, updated_ms, finished_ms, result, damage";
+
+GameRecord ReadGame(const Statement& row) {
+  GameRecord game;
+  game.number = row.Int(0);
+  game.name = row.Text(1);
+  game.rule_set = row.Text(2);
+  game.tileset_id = row.Text(3);
+  game.tileset_version = static_cast<int>(row.Int(4));
+  game.seats = static_cast<int>(row.Int(5));
+  game.seed = FromStored(row.Int(6));
+  game.order = SplitOrder(row.Text(7));
+  // An unknown status would be a file written by another program: treat it as damaged.
+  game.status = ParseGameStatus(row.Text(8)).value_or(GameStatus::kDamaged);
+  game.created_ms = row.Int(9);
+  game.updated_ms = row.Int(10);
+  game.finished_ms = row.Int(11);
+  game.result = row.Text(12);
+  game.damage = row.Text(13);
+  return game;
+}
+
+ActionRecord ReadAction(const Statement& row, int first_column) {
+  ActionRecord action;
+  action.sequence = FromStored(row.Int(first_column));
+  action.seat = static_cast<int>(row.Int(first_column + 1));
+  action.action = row.Text(first_column + 2);
+  action.state_hash = FromStored(row.Int(first_column + 3));
+  action.time_ms = row.Int(first_column + 4);
+  return action;
+}
+
+SeatRecord ReadSeat(const Statement& row, int first_column) {
+  SeatRecord seat;
+  seat.seat = static_cast<int>(row.Int(first_column));
+  seat.player_name = row.Text(first_column + 1);
+  const std::string hash = row.Blob(first_column + 2);
+  if (hash.size() == seat.token_hash.size()) {
+    for (size_t i = 0; i < hash.size(); ++i) seat.token_hash[i] = static_cast<uint8_t>(hash[i]);
+  }
+  return seat;
+}
+
+// Which failures end the whole transaction, and which only refuse the one write that caused them.
+bool EndsTransaction(const StoreError& error) { return !error.IsConstraint(); }
+
+}  // namespace
+
+std::string_view ToString(GameStatus status) {
+  switch (status) {
+    case GameStatus::kOpen:
+      return "open";
+    case GameStatus::kRunning:
+      return "running";
+    case GameStatus::kFinished:
+      return "finished";
+    case GameStatus::kDamaged:
+      return "damaged";
+  }
+  return "damaged";
+}
+
+std::optional<GameStatus> ParseGameStatus(std::string_view text) {
+  for (GameStatus s :
+       {GameStatus::kOpen, GameStatus::kRunning, GameStatus::kFinished, GameStatus::kDamaged}) {
+    if (ToString(s) == text) return s;
+  }
+  return std::nullopt;
+}
+
+std::string GameId(int64_t number) { return "g" + std::to_string(number); }
+
+std::optional<int64_t> ParseGameId(std::string_view id) {
+  if (id.size() < 2 || id.front() != 'g') return std::nullopt;
+  int64_t number = 0;
+  const auto [end, ec] = std::from_chars(id.data() + 1, id.data() + id.size(), number);
+  if (ec != std::errc() || end != id.data() + id.size() || number <= 0) return std::nullopt;
+  return number;
+}
+
+int64_t NowMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The statements of the write path, prepared once.
+struct Store::Statements {
+  Statement insert_game, insert_seat, delete_seat, delete_seats, start_game, last_sequence,
+      insert_action, finish_game, mark_damaged, touch_game;
+};
+
+Store::Store(Connection db, std::string path, int version)
+    : db_(std::make_unique<Connection>(std::move(db))),
+      path_(std::move(path)),
+      schema_version_(version) {}
+
+Store::Store(Store&&) noexcept = default;
+Store& Store::operator=(Store&&) noexcept = default;
+
+Store::~Store() {
+  statements_.reset();  // before the connection closes
+}
+
+Result<Store> Store::Open(const StoreOptions& options) {
+  auto db = Connection::Open(options.path, options.create, options.vfs);
+  if (!db) return Prefixed(db.error(), options.path);
+  sqlite3_busy_timeout(db->raw(), options.busy_timeout_ms);
+  if (options.synchronous != "full" && options.synchronous != "normal") {
+    return StoreError{SQLITE_MISUSE, "synchronous must be full or normal"};
+  }
+  // A file that is not a game log, or is newer than this build, is refused before anything is
+  // written to it: setting WAL mode below rewrites the header of a rollback-journal file.
+  const auto found = ReadSchemaVersion(*db);
+  if (!found) return Prefixed(found.error(), options.path);
+  if (*found > kSchemaVersion) {
+    auto refused = Migrate(*db, options.path);  // refuses it, without writing, with the message
+    if (!refused) return refused.error();
+  }
+  if (options.path != ":memory:") {
+    if (auto error = db->Exec("PRAGMA journal_mode = WAL")) return Prefixed(*error, options.path);
+  }
+  const std::string pragmas =
+      "PRAGMA synchronous = " + options.synchronous + "; PRAGMA foreign_keys = ON;";
+  if (auto error = db->Exec(pragmas)) return Prefixed(*error, options.path);
+  auto migrated = Migrate(*db, options.path);
+  if (!migrated) return migrated.error();
+  (void)*migrated;
+  return Store(std::move(*db), options.path, kSchemaVersion);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
+  Statements& s = *statements_;
+  if (const auto* create = std::get_if<CreateGameOp>(&op)) {
+    const GameRecord& g = create->game;
+    if (g.number <= 0) return StoreError{SQLITE_CONSTRAINT, "game numbers start at 1"};
+    return s.insert_game.Bind(1, g.number)
+        .Bind(2, g.name)
+        .Bind(3, g.rule_set)
+        .Bind(4, g.tileset_id)
+        .Bind(5, g.tileset_version)
+        .Bind(6, g.seats)
+        .Bind(7, AsStored(g.seed))
+        .Bind(8, JoinOrder(g.order))
+        .Bind(9, ToString(g.status))
+        .Bind(10, g.created_ms ? g.created_ms : now_ms)
+        .Run();
+  }
+  if (const auto* take = std::get_if<TakeSeatOp>(&op)) {
+    return s.insert_seat.Bind(1, take->game)
+        .Bind(2, take->seat.seat)
+        .Bind(3, take->seat.player_name)
+        .BindBlob(4, take->seat.token_hash)
+        .Run();
+  }
+  if (const auto* free = std::get_if<FreeSeatOp>(&op)) {
+    return s.delete_seat.Bind(1, free->game).Bind(2, free->seat).Run();
+  }
+  if (const auto* start = std::get_if<StartGameOp>(&op)) {
+    if (auto error = s.delete_seats.Bind(1, start->game).Run()) return error;
+    for (const SeatRecord& seat : start->seats) {
+      if (auto error = ApplyOp(TakeSeatOp{start->game, seat}, now_ms)) return error;
+    }
+    return s.start_game.Bind(1, static_cast<int64_t>(start->seats.size()))
+        .Bind(2, JoinOrder(start->order))
+        .Bind(3, now_ms)
+        .Bind(4, start->game)
+        .Run();
+  }
+  if (const auto* append = std::get_if<AppendActionsOp>(&op)) {
+    // The log has no gaps: the first new action follows the last stored one.
+    s.last_sequence.Bind(1, append->game);
+    s.last_sequence.Step();
+    const uint64_t last = FromStored(s.last_sequence.Int(0));
+    auto error = s.last_sequence.error();
+    s.last_sequence.Reset();
+    if (error) return error;
+    if (!append->actions.empty() && append->actions.front().sequence != last + 1) {
+      return StoreError{SQLITE_CONSTRAINT, "action " +
+                                               std::to_string(append->actions.front().sequence) +
+                                               " does not follow " + std::to_string(last)};
+    }
+    for (const ActionRecord& a : append->actions) {
+      if (auto e = s.insert_action.Bind(1, append->game)
+                       .Bind(2, AsStored(a.sequence))
+                       .Bind(3, a.seat)
+                       .Bind(4, a.action)
+                       .Bind(5, AsStored(a.state_hash))
+                       .Bind(6, a.time_ms ? a.time_ms : now_ms)
+                       .Run()) {
+        return e;
+      }
+    }
+    return std::nullopt;
+  }
+  // An update of a game that is not there is refused, not silently ignored.
+  const auto one_game_changed = [this](Status status) -> Status {
+    if (status) return status;
+    if (sqlite3_changes(db_->raw()) != 1) return StoreError{SQLITE_CONSTRAINT, "no such game"};
+    return std::nullopt;
+  };
+  if (const auto* finish = std::get_if<FinishGameOp>(&op)) {
+    return one_game_changed(
+        s.finish_game.Bind(1, finish->result).Bind(2, now_ms).Bind(3, finish->game).Run());
+  }
+  const auto& damaged = std::get<MarkDamagedOp>(op);
+  return one_game_changed(
+      s.mark_damaged.Bind(1, damaged.reason).Bind(2, now_ms).Bind(3, damaged.game).Run());
+}
+
+Status Store::ApplyWrite(const Write& write, int64_t now_ms) {
+  for (const WriteOp& op : write.ops) {
+    if (auto error = ApplyOp(op, now_ms)) return Prefixed(*error, GameId(write.game));
+  }
+  return std::nullopt;
+}
+
+std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
+  std::vector<Status> results(writes.size());
+  const auto fail_all = [&](const StoreError& error) {
+    for (auto& r : results) r = error;
+    return results;
+  };
+  if (!statements_) {
+    auto statements = std::make_unique<Statements>();
+    const std::pair<Statement*, const char*> sql[] = {
+        {&statements->insert_game,
+         "INSERT INTO games (number, name, rule_set, tileset_id, tileset_version, seats, seed, "
+         "draw_order, status, created_ms, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+         "?10, ?10)"},
+        {&statements->insert_seat,
+         "INSERT INTO seats (game, seat, player_name, token_hash) VALUES (?, ?, ?, ?)"},
+        {&statements->delete_seat, "DELETE FROM seats WHERE game = ? AND seat = ?"},
+        {&statements->delete_seats, "DELETE FROM seats WHERE game = ?"},
+        {&statements->start_game,
+         "UPDATE games SET status = 'running', seats = ?1, draw_order = ?2, updated_ms = ?3 "
+         "WHERE number = ?4"},
+        {&statements->last_sequence,
+         "SELECT coalesce(max(sequence), 0) FROM actions WHERE game = ?"},
+        {&statements->insert_action,
+         "INSERT INTO actions (game, sequence, seat, action, state_hash, time_ms) "
+         "VALUES (?, ?, ?, ?, ?, ?)"},
+        {&statements->finish_game,
+         "UPDATE games SET status = 'finished', result = ?1, finished_ms = ?2, updated_ms = ?2 "
+         "WHERE number = ?3"},
+        {&statements->mark_damaged,
+         "UPDATE games SET status = 'damaged', damage = ?1, finished_ms = ?2, updated_ms = ?2 "
+         "WHERE number = ?3"},
+        {&statements->touch_game, "UPDATE games SET updated_ms = ? WHERE number = ?"},
+    };
+    for (const auto& [statement, text] : sql) {
+      auto prepared = db_->Prepare(text);
+      if (!prepared) return fail_all(prepared.error());
+      *statement = std::move(*prepared);
+    }
+    statements_ = std::move(statements);
+  }
+  const int64_t now = NowMs();
+  if (auto error = db_->Exec("BEGIN IMMEDIATE")) return fail_all(Prefixed(*error, "begin"));
+  const auto abort_all = [&](const StoreError& error) {
+    if (db_->InTransaction()) db_->Exec("ROLLBACK");
+    return fail_all(error);
+  };
+  for (size_t i = 0; i < writes.size(); ++i) {
+    if (auto error = db_->Exec("SAVEPOINT write")) return abort_all(*error);
+    if (auto error = ApplyWrite(writes[i], now)) {
+      if (EndsTransaction(*error) || !db_->InTransaction()) return abort_all(*error);
+      if (auto e = db_->Exec("ROLLBACK TO write; RELEASE write")) return abort_all(*e);
+      results[i] = error;
+      continue;
+    }
+    if (auto error = db_->Exec("RELEASE write")) return abort_all(*error);
+  }
+  if (auto error = db_->Exec("COMMIT")) {
+    abort_all(Prefixed(*error, "commit"));
+    // When the sync of a commit fails, the batch's frames may be complete in the WAL though
+    // this connection no longer sees them, and a restart would recover them. A small commit
+    // written over them breaks the WAL's checksum chain after it, so they can never come back.
+    // If that fails too (the disk is still failing), the next commit that succeeds does it.
+    Seal();
+    // A commit that reports an error may still have reached the disk (an fsync that failed
+    // after the frames were written). What the file now holds is the truth: a write whose
+    // actions are all there is reported committed.
+    for (size_t i = 0; i < writes.size(); ++i) {
+      if (writes[i].ops.empty()) continue;
+      const auto* append = std::get_if<AppendActionsOp>(&writes[i].ops.back());
+      if (!append || append->actions.empty()) continue;
+      const auto last = LastSequence(append->game);
+      if (last && *last == append->actions.back().sequence) results[i].reset();
+    }
+  }
+  return results;
+}
+
+void Store::Seal() {
+  // The version goes up and back down: SQLite writes no page for an update that changes nothing.
+  const char* seal =
+      "BEGIN IMMEDIATE; UPDATE schema_version SET version = version + 1; "
+      "UPDATE schema_version SET version = version - 1; COMMIT";
+  if (db_->Exec(seal) && db_->InTransaction()) db_->Exec("ROLLBACK");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+Result<int64_t> Store::NextGameNumber() {
+  auto q = db_->Prepare(
+      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'games'), 0), "
+      "coalesce((SELECT max(number) FROM games), 0))");
+  if (!q) return q.error();
+  q->Step();
+  if (auto error = q->error()) return *error;
+  return q->Int(0) + 1;
+}
+
+Result<uint64_t> Store::LastSequence(int64_t game) {
+  auto q = db_->Prepare("SELECT coalesce(max(sequence), 0) FROM actions WHERE game = ?");
+  if (!q) return q.error();
+  q->Bind(1, game).Step();
+  if (auto error = q->error()) return *error;
+  return FromStored(q->Int(0));
+}
+
+Result<std::vector<GameRecord>> Store::ListGames(const ListFilter& filter) {
+  std::string sql = std::string("SELECT ") + kGameColumns + " FROM games WHERE 1";
+  if (filter.status) sql += " AND status = ?1";
+  if (filter.finished_before_ms) sql += " AND finished_ms > 0 AND finished_ms < ?2";
+  sql += " ORDER BY number";
+  auto q = db_->Prepare(sql);
+  if (!q) return q.error();
+  if (filter.status) q->Bind(1, ToString(*filter.status));
+  if (filter.finished_before_ms) q->Bind(2, *filter.finished_before_ms);
+  std::vector<GameRecord> games;
+  std::map<int64_t, size_t> index;
+  while (q->Step()) {
+    index[q->Int(0)] = games.size();
+    games.push_back(ReadGame(*q));
+  }
+  if (auto error = q->error()) return *error;
+  auto seats =
+      db_->Prepare("SELECT game, seat, player_name, token_hash FROM seats ORDER BY game, seat");
+  if (!seats) return seats.error();
+  while (seats->Step()) {
+    const auto it = index.find(seats->Int(0));
+    if (it != index.end()) games[it->second].seat_records.push_back(ReadSeat(*seats, 1));
+  }
+  if (auto error = seats->error()) return *error;
+  return games;
+}
+
+Result<std::optional<StoredGame>> Store::LoadGame(int64_t number) {
+  auto q = db_->Prepare(std::string("SELECT ") + kGameColumns + " FROM games WHERE number = ?");
+  if (!q) return q.error();
+  q->Bind(1, number);
+  if (!q->Step()) {
+    if (auto error = q->error()) return *error;
+    return std::optional<StoredGame>();
+  }
+  StoredGame stored{ReadGame(*q), {}};
+  auto seats =
+      db_->Prepare("SELECT seat, player_name, token_hash FROM seats WHERE game = ? ORDER BY seat");
+  if (!seats) return seats.error();
+  seats->Bind(1, number);
+  while (seats->Step()) stored.game.seat_records.push_back(ReadSeat(*seats, 0));
+  if (auto error = seats->error()) return *error;
+  auto actions = db_->Prepare(
+      "SELECT sequence, seat, action, state_hash, time_ms FROM actions WHERE game = ? "
+      "ORDER BY sequence");
+  if (!actions) return actions.error();
+  actions->Bind(1, number);
+  while (actions->Step()) stored.actions.push_back(ReadAction(*actions, 0));
+  if (auto error = actions->error()) return *error;
+  return std::optional<StoredGame>(std::move(stored));
+}
+
+Result<std::vector<StoredGame>> Store::LoadUnfinished() {
+  std::vector<StoredGame> games;
+  std::map<int64_t, size_t> index;
+  for (GameStatus status : {GameStatus::kOpen, GameStatus::kRunning}) {
+    auto listed = ListGames(ListFilter{status, std::nullopt});
+    if (!listed) return listed.error();
+    for (GameRecord& g : *listed) {
+      index[g.number] = games.size();
+      games.push_back(StoredGame{std::move(g), {}});
+    }
+  }
+  // One pass over the running games' actions, in (game, sequence) order through the index.
+  auto actions = db_->Prepare(
+      "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms FROM actions a "
+      "JOIN games g ON g.number = a.game WHERE g.status = 'running' ORDER BY a.game, a.sequence");
+  if (!actions) return actions.error();
+  while (actions->Step()) {
+    const auto it = index.find(actions->Int(0));
+    if (it != index.end()) games[it->second].actions.push_back(ReadAction(*actions, 1));
+  }
+  if (auto error = actions->error()) return *error;
+  return games;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping
+
+Result<HousekeepingReport> Store::Expire(int64_t before_ms, const std::string& archive_path) {
+  if (!archive_path.empty()) {
+    // Creates the archive (or upgrades it) with the same schema, through its own connection.
+    StoreOptions options;
+    options.path = archive_path;
+    auto archive = Store::Open(options);
+    if (!archive) return archive.error();
+    auto q = db_->Prepare("ATTACH DATABASE ? AS archive");
+    if (!q) return q.error();
+    if (auto error = q->Bind(1, archive_path).Run()) return Prefixed(*error, archive_path);
+  }
+  const auto detach = [&] {
+    if (!archive_path.empty()) db_->Exec("DETACH DATABASE archive");
+  };
+  const std::string expired =
+      "(SELECT number FROM main.games WHERE status IN ('finished', 'damaged') AND finished_ms > 0 "
+      "AND finished_ms < " +
+      std::to_string(before_ms) + ")";
+  std::string sql = "BEGIN IMMEDIATE;";
+  if (!archive_path.empty()) {
+    sql += "DELETE FROM archive.actions WHERE game IN " + expired + ";";
+    sql += "DELETE FROM archive.seats WHERE game IN " + expired + ";";
+    sql += "INSERT OR REPLACE INTO archive.games (" + std::string(kGameColumns) + ") SELECT " +
+           kGameColumns + " FROM main.games WHERE number IN " + expired + ";";
+    sql += "INSERT INTO archive.seats SELECT * FROM main.seats WHERE game IN " + expired + ";";
+    sql +=
+        "INSERT INTO archive.actions (game, sequence, seat, action, state_hash, time_ms) "
+        "SELECT game, sequence, seat, action, state_hash, time_ms FROM main.actions WHERE game "
+        "IN " +
+        expired + " ORDER BY game, sequence;";
+  }
+  auto count = db_->Prepare("SELECT (SELECT count(*) FROM " + expired +
+                            "), (SELECT count(*) FROM main.actions WHERE game IN " + expired + ")");
+  if (!count) {
+    detach();
+    return count.error();
+  }
+  count->Step();
+  if (auto error = count->error()) {
+    detach();
+    return *error;
+  }
+  HousekeepingReport report{static_cast<int>(count->Int(0)), static_cast<int>(count->Int(1))};
+  count = Statement();
+  // In WAL mode a commit that spans attached files is atomic per file only: a crash in it could
+  // leave the games deleted here and missing from the archive. So the copy commits before the
+  // delete; after a crash between them the games are in both files, and expiring again copies
+  // them over themselves.
+  if (!archive_path.empty()) sql += "COMMIT; BEGIN IMMEDIATE;";
+  sql += "DELETE FROM main.games WHERE number IN " + expired + "; COMMIT;";
+  if (auto error = db_->Exec(sql)) {
+    if (db_->InTransaction()) db_->Exec("ROLLBACK");
+    detach();
+    return Prefixed(*error, "expire");
+  }
+  detach();
+  return report;
+}
+
+Result<HousekeepingReport> Store::DeleteGame(int64_t number) {
+  auto q = db_->Prepare("SELECT count(*) FROM actions WHERE game = ?");
+  if (!q) return q.error();
+  q->Bind(1, number).Step();
+  const int actions = static_cast<int>(q->Int(0));
+  auto d = db_->Prepare("DELETE FROM games WHERE number = ?");
+  if (!d) return d.error();
+  if (auto error = d->Bind(1, number).Run()) return *error;
+  const int games = sqlite3_changes(db_->raw());
+  return HousekeepingReport{games, games ? actions : 0};
+}
+
+Status Store::Backup(const std::string& destination) {
+  auto target = Connection::Open(destination, true);
+  if (!target) return Prefixed(target.error(), destination);
+  sqlite3_backup* backup = sqlite3_backup_init(target->raw(), "main", db_->raw(), "main");
+  if (!backup) return target->LastError("backup to " + destination);
+  // All pages in one step: one read snapshot of the source; in WAL mode writers are not held up.
+  const int rc = sqlite3_backup_step(backup, -1);
+  sqlite3_backup_finish(backup);
+  if (rc != SQLITE_DONE) {
+    return StoreError{rc, "backup to " + destination + ": " + std::string(sqlite3_errstr(rc))};
+  }
+  return std::nullopt;
+}
+
+Status Store::CheckIntegrity() {
+  auto q = db_->Prepare("PRAGMA integrity_check");
+  if (!q) return q.error();
+  std::string problems;
+  while (q->Step()) {
+    const std::string line = q->Text(0);
+    if (line != "ok") problems += (problems.empty() ? "" : "; ") + line;
+  }
+  if (auto error = q->error()) return *error;
+  if (!problems.empty()) return StoreError{SQLITE_CORRUPT, problems};
+  return std::nullopt;
+}
+
+}  // namespace carc::persistence

@@ -1,0 +1,201 @@
+// The game log: every game the server hosts, its seats, and the append-only list of the actions
+// applied to it, in one SQLite file (docs/persistence.md describes the schema and what a commit
+// promises).
+//
+// A Store is one connection to that file. It opens the file (creating it when asked), refuses a
+// file it cannot read or a schema newer than it knows, upgrades an older schema, and sets WAL
+// mode. Writes come as Writes: the steps of one game that must land together (a move and the
+// tile draws it caused, a seat taken, a game started). ApplyBatch commits many Writes, from many
+// games, in one transaction, each in its own savepoint, so that one refused Write does not undo
+// the others. Reads load games for resuming, replaying and housekeeping.
+//
+// Lifetime and threads: a Store is used by one thread at a time. The server keeps one for its
+// writer (journal.h) and another for reads; tools open their own.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "sqlite.h"
+
+namespace carc::persistence {
+
+// The schema version this build writes; it upgrades files of versions 1 .. kSchemaVersion - 1.
+inline constexpr int kSchemaVersion = 2;
+
+enum class GameStatus : uint8_t {
+  kOpen,      // waiting for players
+  kRunning,   // started, not over
+  kFinished,  // over; its result is stored
+  kDamaged,   // its log does not replay to the stored state: kept for people to look at
+};
+std::string_view ToString(GameStatus status);
+std::optional<GameStatus> ParseGameStatus(std::string_view text);
+
+using TokenHash = std::array<uint8_t, 32>;  // SHA-256 of a seat token (token.h)
+
+struct SeatRecord {
+  int seat = 0;
+  std::string player_name;
+  TokenHash token_hash{};
+  friend bool operator==(const SeatRecord&, const SeatRecord&) = default;
+};
+
+// One row of `games`. `number` is the integer key; the public game id is "g" + number.
+struct GameRecord {
+  int64_t number = 0;
+  std::string name;
+  std::string rule_set = "the-city";
+  std::string tileset_id;
+  int tileset_version = 0;
+  int seats = 0;  // seats of the lobby; once started, the players
+  uint64_t seed = 0;
+  std::vector<int> order;  // the tiles in drawing order; set when the game starts
+  GameStatus status = GameStatus::kOpen;
+  int64_t created_ms = 0;  // Unix time, milliseconds
+  int64_t updated_ms = 0;
+  int64_t finished_ms = 0;               // 0 until finished
+  std::string result;                    // finished: a JSON object (scores, winners, how it ended)
+  std::string damage;                    // damaged: why
+  std::vector<SeatRecord> seat_records;  // taken seats, by seat number
+};
+
+std::string GameId(int64_t number);                       // "g12"
+std::optional<int64_t> ParseGameId(std::string_view id);  // "g12" -> 12
+
+// One row of `actions`: the action applied at `sequence` (1-based, no gaps).
+struct ActionRecord {
+  uint64_t sequence = 0;
+  int seat = -1;            // the player who acted; -1 for the server's tile draw
+  std::string action;       // the engine's notation, without the actor (docs/formats.md)
+  uint64_t state_hash = 0;  // the engine's public-state hash after the action
+  int64_t time_ms = 0;
+  friend bool operator==(const ActionRecord&, const ActionRecord&) = default;
+};
+
+struct StoredGame {
+  GameRecord game;
+  std::vector<ActionRecord> actions;
+};
+
+// The steps a Write may hold.
+struct CreateGameOp {
+  GameRecord game;  // status open, no seats
+};
+struct TakeSeatOp {
+  int64_t game = 0;
+  SeatRecord seat;
+};
+struct FreeSeatOp {
+  int64_t game = 0;
+  int seat = 0;
+};
+struct StartGameOp {
+  int64_t game = 0;
+  std::vector<SeatRecord> seats;  // renumbered 0 .. players - 1 (empty seats dropped)
+  std::vector<int> order;
+};
+struct AppendActionsOp {
+  int64_t game = 0;
+  std::vector<ActionRecord> actions;  // consecutive, following the last stored one
+};
+struct FinishGameOp {
+  int64_t game = 0;
+  std::string result;  // JSON
+};
+struct MarkDamagedOp {
+  int64_t game = 0;
+  std::string reason;
+};
+using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp,
+                             FinishGameOp, MarkDamagedOp>;
+
+// The steps of one game that land together or not at all.
+struct Write {
+  int64_t game = 0;
+  std::vector<WriteOp> ops;
+};
+
+struct StoreOptions {
+  std::string path;
+  bool create = true;  // create the file if it does not exist
+  // PRAGMA synchronous: "full" (a commit survives a power loss) or "normal" (it survives a crash
+  // of the process; the last commits may be lost on a power loss). docs/persistence.md.
+  std::string synchronous = "full";
+  int busy_timeout_ms = 2000;  // how long a write waits for another process's lock
+  std::string vfs;             // a registered SQLite VFS (tests inject faults through one)
+};
+
+struct ListFilter {
+  std::optional<GameStatus> status;
+  std::optional<int64_t> finished_before_ms;
+};
+
+struct HousekeepingReport {
+  int games = 0;
+  int actions = 0;
+};
+
+class Store {
+ public:
+  static Result<Store> Open(const StoreOptions& options);
+
+  Store(Store&&) noexcept;
+  Store& operator=(Store&&) noexcept;
+  ~Store();
+
+  int schema_version() const { return schema_version_; }
+  const std::string& path() const { return path_; }
+
+  // Commits the writes in one transaction. The result has one entry per write: nullopt when it
+  // is committed, or why not. If the transaction itself fails (I/O error, full disk, busy), no
+  // write is committed and every entry says why.
+  std::vector<Status> ApplyBatch(const std::vector<Write>& writes);
+  Status Apply(const Write& write) { return ApplyBatch({write}).front(); }
+
+  // The number the next game gets: one more than any game ever stored (deleted ones included).
+  Result<int64_t> NextGameNumber();
+  Result<std::vector<GameRecord>> ListGames(const ListFilter& filter);
+  Result<std::optional<StoredGame>> LoadGame(int64_t number);
+  // Every game open or running, with its seats and actions (for resuming after a restart).
+  Result<std::vector<StoredGame>> LoadUnfinished();
+  // The last stored sequence number of a game (0 when it has no actions).
+  Result<uint64_t> LastSequence(int64_t game);
+
+  // Removes finished (and damaged) games finished before `before_ms`; with an archive path,
+  // copies them there first (a database file of the same schema, created if needed), in the
+  // same transaction.
+  Result<HousekeepingReport> Expire(int64_t before_ms, const std::string& archive_path);
+  Result<HousekeepingReport> DeleteGame(int64_t number);
+  // Copies the whole database to `destination` with SQLite's online backup, from one read
+  // snapshot: writers carry on meanwhile (WAL).
+  Status Backup(const std::string& destination);
+  // PRAGMA integrity_check: nullopt when the file is sound.
+  Status CheckIntegrity();
+
+  Connection& connection() { return *db_; }
+
+ private:
+  struct Statements;
+  Store(Connection db, std::string path, int version);
+  Status ApplyOp(const WriteOp& op, int64_t now_ms);
+  Status ApplyWrite(const Write& write, int64_t now_ms);
+  // Commits a write of no consequence over the tail of the WAL (after a failed commit).
+  void Seal();
+
+  std::unique_ptr<Connection> db_;
+  std::string path_;
+  int schema_version_ = 0;
+  std::unique_ptr<Statements> statements_;  // prepared once, on first use
+};
+
+// Milliseconds since the Unix epoch.
+int64_t NowMs();
+
+}  // namespace carc::persistence

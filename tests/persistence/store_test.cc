@@ -1,0 +1,1146 @@
+// The game log (persistence/) on real files: what a Store keeps and gives back, what ApplyBatch
+// commits when some writes are refused, busy locks and failing disks (through FaultVfs), schema
+// migration from a version 1 file, files it must refuse untouched, the group-committing Journal,
+// backups taken while writing, housekeeping, and the replay of stored games through the engine.
+//
+// Every test works in a directory of its own under the system's temporary directory, removed
+// afterwards. Randomness is seeded; nothing depends on timing.
+#include "persistence/store.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "city/default_tiles.h"
+#include "city/game.h"
+#include "city/notation.h"
+#include "core/hash.h"
+#include "persistence/journal.h"
+#include "persistence/replay.h"
+#include "persistence/schema.h"
+#include "persistence/token.h"
+#include "tests/persistence/fault_vfs.h"
+
+namespace carc::persistence {
+namespace {
+
+namespace fs = std::filesystem;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+// A directory of the running test's own, removed with everything in it afterwards.
+class TempDir {
+ public:
+  TempDir() {
+    const auto* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = "carc-persistence-" + std::to_string(::getpid()) + "-" +
+                       test->test_suite_name() + "-" + test->name();
+    std::replace(name.begin(), name.end(), '/', '_');  // parameterized tests are "Suite/Name/0"
+    path_ = fs::temp_directory_path() / name;
+    fs::remove_all(path_);
+    fs::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    fs::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  std::string File(const std::string& name) const { return (path_ / name).string(); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+StoreOptions Options(const std::string& path, const std::string& synchronous = "full",
+                     const std::string& vfs = "") {
+  StoreOptions options;
+  options.path = path;
+  options.synchronous = synchronous;
+  options.vfs = vfs;
+  return options;
+}
+
+// The opened store, or nothing after reporting why not.
+std::optional<Store> OpenStore(const StoreOptions& options) {
+  auto store = Store::Open(options);
+  if (!store) {
+    ADD_FAILURE() << "opening " << options.path << ": " << store.error().message;
+    return std::nullopt;
+  }
+  return std::move(*store);
+}
+std::optional<Store> OpenStore(const std::string& path) { return OpenStore(Options(path)); }
+
+std::string ReadBytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string ErrorText(const Status& status) { return status ? status->message : "committed"; }
+
+GameRecord NewGameRecord(int64_t number) {
+  GameRecord game;
+  game.number = number;
+  game.name = "game " + std::to_string(number);
+  game.tileset_id = "the-city";
+  game.tileset_version = 1;
+  game.seats = 2;
+  game.seed = 0x8000'0000'0000'0000ULL + static_cast<uint64_t>(number);  // the top bit survives
+  game.created_ms = 1'700'000'000'000 + number;
+  return game;
+}
+
+SeatRecord Seat(int seat, const std::string& name) { return {seat, name, HashToken(name + "-t")}; }
+
+const std::vector<int> kOrder = {4, 2, 0, 3, 1};
+
+// A made-up action of `game` at `sequence`; every field differs from game to game.
+ActionRecord Act(int64_t game, uint64_t sequence) {
+  ActionRecord action;
+  action.sequence = sequence;
+  action.seat = sequence % 3 == 1 ? -1 : static_cast<int>(sequence % 2);
+  action.action = "draw " + std::to_string(sequence);
+  action.state_hash = (static_cast<uint64_t>(game) << 40) ^ sequence ^ 0xF000'0000'0000'0000ULL;
+  action.time_ms = 1'700'000'000'000 + static_cast<int64_t>(sequence);
+  return action;
+}
+
+Write Create(int64_t number) { return {number, {CreateGameOp{NewGameRecord(number)}}}; }
+
+Write Append(int64_t game, uint64_t first, int count) {
+  AppendActionsOp op{game, {}};
+  for (int i = 0; i < count; ++i) op.actions.push_back(Act(game, first + static_cast<uint64_t>(i)));
+  return {game, {op}};
+}
+
+// One write that creates game `number`, seats two players, starts it and appends `actions`.
+Write NewRunningGame(int64_t number, int actions) {
+  Write write = Create(number);
+  write.ops.emplace_back(StartGameOp{number, {Seat(0, "ann"), Seat(1, "bob")}, kOrder});
+  if (actions > 0) write.ops.push_back(Append(number, 1, actions).ops.front());
+  return write;
+}
+
+std::vector<uint64_t> Range(uint64_t first, uint64_t last) {
+  std::vector<uint64_t> out;
+  for (uint64_t s = first; s <= last; ++s) out.push_back(s);
+  return out;
+}
+
+// The stored sequence numbers of a game, checking each stored action is the one Act made.
+std::vector<uint64_t> Sequences(Store& store, int64_t game) {
+  auto loaded = store.LoadGame(game);
+  if (!loaded || !*loaded) {
+    ADD_FAILURE() << "loading " << GameId(game) << ": "
+                  << (loaded ? "not found" : loaded.error().message);
+    return {};
+  }
+  std::vector<uint64_t> out;
+  for (const ActionRecord& a : (*loaded)->actions) {
+    EXPECT_EQ(a, Act(game, a.sequence)) << GameId(game) << " action " << a.sequence;
+    out.push_back(a.sequence);
+  }
+  return out;
+}
+
+void ExpectAllCommitted(const std::vector<Status>& results) {
+  for (size_t i = 0; i < results.size(); ++i) {
+    EXPECT_FALSE(results[i]) << "write " << i << ": " << ErrorText(results[i]);
+  }
+}
+
+void ExpectSameGame(const StoredGame& a, const StoredGame& b) {
+  EXPECT_EQ(a.game.number, b.game.number);
+  EXPECT_EQ(a.game.name, b.game.name);
+  EXPECT_EQ(a.game.rule_set, b.game.rule_set);
+  EXPECT_EQ(a.game.tileset_id, b.game.tileset_id);
+  EXPECT_EQ(a.game.tileset_version, b.game.tileset_version);
+  EXPECT_EQ(a.game.seats, b.game.seats);
+  EXPECT_EQ(a.game.seed, b.game.seed);
+  EXPECT_EQ(a.game.order, b.game.order);
+  EXPECT_EQ(a.game.status, b.game.status);
+  EXPECT_EQ(a.game.created_ms, b.game.created_ms);
+  EXPECT_EQ(a.game.updated_ms, b.game.updated_ms);
+  EXPECT_EQ(a.game.finished_ms, b.game.finished_ms);
+  EXPECT_EQ(a.game.result, b.game.result);
+  EXPECT_EQ(a.game.damage, b.game.damage);
+  EXPECT_EQ(a.game.seat_records, b.game.seat_records);
+  EXPECT_EQ(a.actions, b.actions);
+}
+
+StoredGame MustLoad(Store& store, int64_t number) {
+  auto loaded = store.LoadGame(number);
+  EXPECT_TRUE(loaded.ok() && loaded->has_value()) << GameId(number);
+  return loaded.ok() && loaded->has_value() ? **loaded : StoredGame{};
+}
+
+std::vector<int64_t> Numbers(const std::vector<GameRecord>& games) {
+  std::vector<int64_t> out;
+  out.reserve(games.size());
+  for (const GameRecord& g : games) out.push_back(g.number);
+  return out;
+}
+
+std::vector<int64_t> ListNumbers(Store& store, GameStatus status) {
+  auto listed = store.ListGames(ListFilter{status, std::nullopt});
+  EXPECT_TRUE(listed.ok());
+  return listed.ok() ? Numbers(*listed) : std::vector<int64_t>{};
+}
+
+int64_t CountRows(Connection& db, const std::string& sql) {
+  auto q = db.Prepare(sql);
+  EXPECT_TRUE(q.ok()) << sql;
+  if (!q || !q->Step()) return -1;
+  return q->Int(0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a Store keeps
+
+TEST(StoreTest, KeepsAGameFromCreationToItsResult) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  EXPECT_EQ(store->schema_version(), kSchemaVersion);
+  ASSERT_FALSE(store->Apply(Create(1)));
+  ASSERT_FALSE(store->Apply({1, {TakeSeatOp{1, Seat(0, "ann")}, TakeSeatOp{1, Seat(2, "cid")}}}));
+  ASSERT_FALSE(store->Apply({1, {TakeSeatOp{1, Seat(1, "bob")}, FreeSeatOp{1, 2}}}));
+  StoredGame open = MustLoad(*store, 1);
+  EXPECT_EQ(open.game.status, GameStatus::kOpen);
+  EXPECT_EQ(open.game.seat_records, (std::vector<SeatRecord>{Seat(0, "ann"), Seat(1, "bob")}));
+
+  ASSERT_FALSE(store->Apply({1, {StartGameOp{1, {Seat(0, "bob"), Seat(1, "ann")}, kOrder}}}));
+  ASSERT_FALSE(store->Apply(Append(1, 1, 3)));
+  ASSERT_FALSE(store->Apply(Append(1, 4, 2)));
+  EXPECT_EQ(*store->LastSequence(1), 5u);
+  ASSERT_FALSE(store->Apply({1, {FinishGameOp{1, R"({"scores":[3,1]})"}}}));
+
+  const StoredGame done = MustLoad(*store, 1);
+  const GameRecord expected = NewGameRecord(1);
+  EXPECT_EQ(done.game.name, expected.name);
+  EXPECT_EQ(done.game.seed, expected.seed);
+  EXPECT_EQ(done.game.created_ms, expected.created_ms);
+  EXPECT_EQ(done.game.seats, 2);
+  EXPECT_EQ(done.game.order, kOrder);
+  EXPECT_EQ(done.game.status, GameStatus::kFinished);
+  EXPECT_EQ(done.game.result, R"({"scores":[3,1]})");
+  EXPECT_GT(done.game.finished_ms, 0);
+  EXPECT_EQ(done.game.seat_records, (std::vector<SeatRecord>{Seat(0, "bob"), Seat(1, "ann")}));
+  EXPECT_EQ(Sequences(*store, 1), Range(1, 5));
+  EXPECT_FALSE(store->LoadGame(2)->has_value());
+  EXPECT_EQ(*store->LastSequence(2), 0u);
+
+  // The same after reopening the file.
+  store.reset();
+  auto reopened = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(reopened);
+  ExpectSameGame(MustLoad(*reopened, 1), done);
+}
+
+TEST(StoreTest, ListsGamesByStatusAndLoadsTheUnfinishedOnes) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ExpectAllCommitted(store->ApplyBatch(
+      {Create(1), NewRunningGame(2, 3), NewRunningGame(3, 2), NewRunningGame(4, 4), Create(5)}));
+  ExpectAllCommitted(store->ApplyBatch(
+      {{3, {FinishGameOp{3, "{}"}}}, {4, {MarkDamagedOp{4, "hash differs at 2"}}}}));
+
+  EXPECT_EQ(ListNumbers(*store, GameStatus::kOpen), (std::vector<int64_t>{1, 5}));
+  EXPECT_EQ(ListNumbers(*store, GameStatus::kRunning), (std::vector<int64_t>{2}));
+  EXPECT_EQ(ListNumbers(*store, GameStatus::kFinished), (std::vector<int64_t>{3}));
+  EXPECT_EQ(ListNumbers(*store, GameStatus::kDamaged), (std::vector<int64_t>{4}));
+  EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(MustLoad(*store, 4).game.damage, "hash differs at 2");
+
+  auto unfinished = store->LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok()) << unfinished.error().message;
+  std::vector<int64_t> numbers;
+  for (const StoredGame& g : *unfinished) {
+    numbers.push_back(g.game.number);
+    ExpectSameGame(g, MustLoad(*store, g.game.number));  // seats and actions included
+  }
+  std::sort(numbers.begin(), numbers.end());
+  EXPECT_EQ(numbers, (std::vector<int64_t>{1, 2, 5}));
+}
+
+TEST(StoreTest, NeverGivesAGameNumberTwiceEvenAfterDeletion) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*store->NextGameNumber(), 1);
+  ExpectAllCommitted(store->ApplyBatch({NewRunningGame(1, 2), NewRunningGame(2, 3), Create(3)}));
+  EXPECT_EQ(*store->NextGameNumber(), 4);
+
+  const auto deleted = store->DeleteGame(2);
+  ASSERT_TRUE(deleted.ok());
+  EXPECT_EQ(deleted->games, 1);
+  EXPECT_EQ(deleted->actions, 3);
+  // Its seats and actions went with it.
+  EXPECT_EQ(CountRows(store->connection(), "SELECT count(*) FROM actions WHERE game = 2"), 0);
+  EXPECT_EQ(CountRows(store->connection(), "SELECT count(*) FROM seats WHERE game = 2"), 0);
+  EXPECT_EQ(store->DeleteGame(2)->games, 0);
+  ASSERT_TRUE(store->DeleteGame(3).ok());
+  ASSERT_TRUE(store->DeleteGame(1).ok());
+  EXPECT_TRUE(store->ListGames({})->empty());
+  EXPECT_EQ(*store->NextGameNumber(), 4);
+
+  store.reset();
+  auto reopened = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(reopened);
+  EXPECT_EQ(*reopened->NextGameNumber(), 4);
+  ASSERT_FALSE(reopened->Apply(Create(4)));
+  EXPECT_EQ(*reopened->NextGameNumber(), 5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// ApplyBatch: one refused write leaves the others committed
+
+TEST(StoreTest, ABatchRefusesOnlyItsBadWrites) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  constexpr int kGames = 20;
+  std::vector<Write> setup;
+  for (int g = 1; g <= kGames; ++g) setup.push_back(NewRunningGame(g, 3));
+  ExpectAllCommitted(store->ApplyBatch(setup));
+
+  std::vector<Write> batch;
+  for (int g = 1; g <= kGames; ++g) batch.push_back(Append(g, 4, 2));
+  batch[4] = Append(5, 6, 1);                               // a gap after 3
+  batch[8] = Append(9, 4, 1);                               // then 4 again: a duplicate
+  batch[8].ops.push_back(Append(9, 4, 1).ops.front());      //   (the first one is undone)
+  batch[11] = Append(12, 3, 2);                             // 3 is stored already
+  batch.push_back(Append(999, 1, 1));                       // no such game
+  batch.push_back({13, {TakeSeatOp{13, Seat(0, "eve")}}});  // seat 0 is taken
+  const std::vector<Status> results = store->ApplyBatch(batch);
+  ASSERT_EQ(results.size(), batch.size());
+
+  const std::vector<size_t> bad = {4, 8, 11, kGames, kGames + 1};
+  for (size_t i = 0; i < results.size(); ++i) {
+    const bool refused = std::find(bad.begin(), bad.end(), i) != bad.end();
+    ASSERT_EQ(results[i].has_value(), refused) << "write " << i << ": " << ErrorText(results[i]);
+    if (refused) {
+      EXPECT_TRUE(results[i]->IsConstraint()) << results[i]->message;
+      EXPECT_NE(results[i]->message.find(GameId(batch[i].game)), std::string::npos)
+          << results[i]->message;
+    }
+  }
+  store.reset();
+  auto reopened = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(reopened);
+  for (int g = 1; g <= kGames; ++g) {
+    const bool refused = g == 5 || g == 9 || g == 12;
+    EXPECT_EQ(Sequences(*reopened, g), Range(1, refused ? 3 : 5)) << GameId(g);
+  }
+  EXPECT_EQ(MustLoad(*reopened, 13).game.seat_records[0], Seat(0, "ann"));
+  EXPECT_FALSE(reopened->LoadGame(999)->has_value());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Migration from schema version 1
+
+std::string Version1Dump() {
+  return ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v1.sql");
+}
+
+// A database file built from SQL text with plain SQLite (no Store).
+void BuildFile(const std::string& path, const std::string& sql) {
+  auto db = Connection::Open(path, true);
+  ASSERT_TRUE(db.ok()) << db.error().message;
+  const Status error = db->Exec(sql);
+  ASSERT_FALSE(error) << error->message;
+}
+
+std::vector<std::string> SchemaRows(const std::string& path) {
+  auto db = Connection::Open(path, false);
+  EXPECT_TRUE(db.ok());
+  if (!db) return {};
+  auto q = db->Prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name");
+  EXPECT_TRUE(q.ok());
+  std::vector<std::string> rows;
+  while (q && q->Step()) {
+    rows.push_back(q->Text(0) + "|" + q->Text(1) + "|" + q->Text(2) + "|" + q->Text(3));
+  }
+  return rows;
+}
+
+TEST(MigrationTest, TheVersion1DumpHoldsTheVersion1Schema) {
+  TempDir dir;
+  BuildFile(dir.File("dump.db"), Version1Dump());
+  BuildFile(dir.File("fresh.db"), SchemaVersion1());
+  EXPECT_EQ(SchemaRows(dir.File("dump.db")), SchemaRows(dir.File("fresh.db")));
+  auto db = Connection::Open(dir.File("dump.db"), false);
+  ASSERT_TRUE(db.ok());
+  EXPECT_EQ(*ReadSchemaVersion(*db), 1);
+  // Migrate reports the version the file had, and then has nothing to do.
+  EXPECT_EQ(*Migrate(*db, dir.File("dump.db")), 1);
+  EXPECT_EQ(*ReadSchemaVersion(*db), kSchemaVersion);
+  EXPECT_EQ(*Migrate(*db, dir.File("dump.db")), kSchemaVersion);
+}
+
+void ExpectMigratedFinishedGame(Store& store) {
+  const StoredGame g1 = MustLoad(store, 1);
+  EXPECT_EQ(g1.game.name, "Friday game");
+  EXPECT_EQ(g1.game.status, GameStatus::kFinished);
+  EXPECT_EQ(g1.game.updated_ms, 1700000360000);
+  EXPECT_EQ(g1.game.finished_ms, 1700000360000);  // filled in from updated_ms
+  EXPECT_EQ(g1.game.result, R"({"scores":[31,24],"winners":[0],"end":"walls"})");
+  EXPECT_EQ(g1.game.order, (std::vector<int>{3, 1, 2, 0}));
+  EXPECT_EQ(g1.game.damage, "");
+  ASSERT_EQ(g1.game.seat_records.size(), 2u);
+  EXPECT_EQ(g1.game.seat_records[0].player_name, "ann");
+  EXPECT_TRUE(SameHash(g1.game.seat_records[0].token_hash, HashToken("ann-token")));
+  EXPECT_TRUE(SameHash(g1.game.seat_records[1].token_hash, HashToken("bob-token")));
+  ASSERT_EQ(g1.actions.size(), 4u);
+  EXPECT_EQ(g1.actions[1], (ActionRecord{2, 0, "place 0 1 2", 2222, 1700000020000}));
+  EXPECT_EQ(g1.actions[3], (ActionRecord{4, -1, "draw 1", 5555, 1700000040000}));
+}
+
+void ExpectMigratedRunningGame(Store& store) {
+  const StoredGame g2 = MustLoad(store, 2);
+  EXPECT_EQ(g2.game.status, GameStatus::kRunning);
+  EXPECT_EQ(g2.game.seed, 0xA000'0000'0000'0000ULL);  // stored as a negative integer
+  EXPECT_EQ(g2.game.finished_ms, 0);
+  ASSERT_EQ(g2.actions.size(), 3u);
+  EXPECT_EQ(g2.actions[0],
+            (ActionRecord{1, -1, "draw 2", 0x9000'0000'0000'0000ULL, 1700000410000}));
+  EXPECT_EQ(g2.actions[2].action, "follower none");
+
+  auto unfinished = store.LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  std::vector<int64_t> numbers;
+  for (const StoredGame& g : *unfinished) {
+    numbers.push_back(g.game.number);
+    if (g.game.number == 2) {
+      EXPECT_EQ(g.actions, g2.actions);
+    }
+  }
+  std::sort(numbers.begin(), numbers.end());
+  EXPECT_EQ(numbers, (std::vector<int64_t>{2, 3}));
+}
+
+TEST(MigrationTest, UpgradesAVersion1FileKeepingItsGames) {
+  TempDir dir;
+  const std::string path = dir.File("v1.db");
+  BuildFile(path, Version1Dump());
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(store->schema_version(), kSchemaVersion);
+  EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
+  EXPECT_EQ(CountRows(store->connection(),
+                      "SELECT count(*) FROM sqlite_schema WHERE name = 'games_by_status'"),
+            1);
+  ExpectMigratedFinishedGame(*store);
+  ExpectMigratedRunningGame(*store);
+  EXPECT_EQ(ListNumbers(*store, GameStatus::kFinished), (std::vector<int64_t>{1}));
+  EXPECT_EQ(*store->NextGameNumber(), 5);  // g4 was deleted before the upgrade
+
+  // The upgraded file takes new writes, and opens again as it is.
+  ASSERT_FALSE(store->Apply({2, {AppendActionsOp{2, {ActionRecord{4, 1, "draw 0", 7, 8}}}}}));
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  EXPECT_EQ(*reopened->LastSequence(2), 4u);
+  ExpectMigratedFinishedGame(*reopened);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files a Store must refuse, untouched
+
+void ExpectRefusedUntouched(const std::string& path, const std::string& expected_in_message) {
+  const std::string before = ReadBytes(path);
+  ASSERT_FALSE(before.empty());
+  auto store = Store::Open(Options(path));
+  ASSERT_FALSE(store.ok()) << path << " was opened";
+  EXPECT_NE(store.error().message.find(expected_in_message), std::string::npos)
+      << store.error().message;
+  EXPECT_NE(store.error().message.find(path), std::string::npos) << store.error().message;
+  EXPECT_TRUE(ReadBytes(path) == before) << path << " was changed";
+  EXPECT_FALSE(fs::exists(path + "-wal"));
+}
+
+TEST(RefusedFileTest, ANewerSchemaIsRefusedAndLeftAlone) {
+  TempDir dir;
+  // Written by a newer store (WAL mode) ...
+  const std::string wal = dir.File("newer-wal.db");
+  {
+    auto store = OpenStore(wal);
+    ASSERT_TRUE(store);
+    ASSERT_FALSE(store->Apply(NewRunningGame(1, 2)));
+    ASSERT_FALSE(store->connection().Exec("UPDATE schema_version SET version = 99"));
+  }
+  ExpectRefusedUntouched(wal, "schema version 99");
+  // ... or by any other program (rollback journal).
+  const std::string plain = dir.File("newer-plain.db");
+  BuildFile(plain, SchemaVersion1() + "UPDATE schema_version SET version = 99;");
+  ExpectRefusedUntouched(plain, "schema version 99");
+}
+
+TEST(RefusedFileTest, AFileThatIsNotAGameLogIsRefusedAndLeftAlone) {
+  TempDir dir;
+  const std::string random = dir.File("random.db");
+  {
+    std::mt19937_64 bytes(42);
+    std::ofstream out(random, std::ios::binary);
+    for (int i = 0; i < 3 * 4096; ++i) out.put(static_cast<char>(bytes() & 0xff));
+  }
+  ExpectRefusedUntouched(random, "not a database");
+  EXPECT_EQ(Store::Open(Options(random)).error().code, SQLITE_NOTADB);
+
+  const std::string other = dir.File("other.db");
+  BuildFile(other, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('hello');");
+  ExpectRefusedUntouched(other, "not a game log");
+}
+
+TEST(RefusedFileTest, AnUnopenablePathGivesAClearError) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "a-directory");
+  const std::string directory = dir.File("a-directory");
+  auto store = Store::Open(Options(directory));
+  ASSERT_FALSE(store.ok());
+  EXPECT_EQ(store.error().code & 0xff, SQLITE_CANTOPEN) << store.error().message;
+  EXPECT_NE(store.error().message.find(directory), std::string::npos) << store.error().message;
+
+  StoreOptions missing = Options(dir.File("missing.db"));
+  missing.create = false;
+  auto absent = Store::Open(missing);
+  ASSERT_FALSE(absent.ok());
+  EXPECT_NE(absent.error().message.find("missing.db"), std::string::npos);
+  EXPECT_FALSE(fs::exists(missing.path));
+
+  StoreOptions bad_mode = Options(dir.File("log.db"), "sometimes");
+  EXPECT_FALSE(Store::Open(bad_mode).ok());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Another process holds the write lock
+
+TEST(StoreTest, ABusyFileRefusesTheWholeBatchUntilTheLockIsFreed) {
+  TempDir dir;
+  const std::string path = dir.File("log.db");
+  StoreOptions options = Options(path);
+  options.busy_timeout_ms = 20;
+  auto store = OpenStore(options);
+  ASSERT_TRUE(store);
+  ExpectAllCommitted(
+      store->ApplyBatch({NewRunningGame(1, 2), NewRunningGame(2, 2), NewRunningGame(3, 2)}));
+
+  auto other = Connection::Open(path, false);
+  ASSERT_TRUE(other.ok());
+  ASSERT_FALSE(other->Exec(
+      "BEGIN IMMEDIATE; INSERT INTO actions (game, sequence, seat, action, state_hash, time_ms) "
+      "VALUES (3, 3, 0, 'draw 3', 3, 3)"));
+
+  const std::vector<Write> batch = {Append(1, 3, 2), Append(2, 3, 1)};
+  for (const Status& result : store->ApplyBatch(batch)) {
+    ASSERT_TRUE(result);
+    EXPECT_TRUE(result->IsBusy()) << result->message;
+  }
+  EXPECT_EQ(Sequences(*store, 1), Range(1, 2));  // nothing partial
+  EXPECT_EQ(Sequences(*store, 2), Range(1, 2));
+
+  ASSERT_FALSE(other->Exec("COMMIT"));
+  ExpectAllCommitted(store->ApplyBatch(batch));
+  EXPECT_EQ(Sequences(*store, 1), Range(1, 4));
+  EXPECT_EQ(Sequences(*store, 2), Range(1, 3));
+  EXPECT_EQ(*store->LastSequence(3), 3u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A disk that fails at any step of a commit
+
+struct FaultCase {
+  int code;
+  const char* synchronous;
+  bool persistent;
+};
+
+std::string FaultName(const ::testing::TestParamInfo<FaultCase>& info) {
+  const FaultCase& c = info.param;
+  const std::string code = c.code == SQLITE_FULL          ? "Full"
+                           : c.code == SQLITE_IOERR_FSYNC ? "Fsync"
+                                                          : "Write";
+  return code + "_" + c.synchronous + (c.persistent ? "_Persistent" : "_Once");
+}
+
+void PrintTo(const FaultCase& c, std::ostream* out) {
+  *out << sqlite3_errstr(c.code) << " (" << c.code << "), synchronous " << c.synchronous
+       << (c.persistent ? ", persistent" : ", once");
+}
+
+class FaultTest : public ::testing::TestWithParam<FaultCase> {};
+
+constexpr int kFaultGames = 5;   // games 1..5 append two actions each in the faulted batch
+constexpr int kRefusedGame = 6;  // game 6's write is refused by the store itself
+constexpr uint64_t kBefore = 3;  // actions each game has before the batch
+
+void MakeFaultTemplate(const std::string& path) {
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  std::vector<Write> setup;
+  for (int g = 1; g <= kRefusedGame; ++g) setup.push_back(NewRunningGame(g, kBefore));
+  ExpectAllCommitted(store->ApplyBatch(setup));
+}
+
+std::vector<Write> FaultBatch() {
+  std::vector<Write> batch;
+  for (int g = 1; g <= kFaultGames; ++g) batch.push_back(Append(g, kBefore + 1, 2));
+  batch.push_back(Append(kRefusedGame, kBefore + 5, 1));  // a gap
+  return batch;
+}
+
+// Each game's last sequence number after the faulted batch, as its results report it.
+std::vector<uint64_t> ReportedLast(const std::vector<Status>& results, int error_code) {
+  std::vector<uint64_t> last(kRefusedGame + 1, kBefore);
+  for (int g = 1; g <= kFaultGames; ++g) {
+    const Status& r = results[static_cast<size_t>(g - 1)];
+    if (!r) last[static_cast<size_t>(g)] = kBefore + 2;
+    if (r) {
+      EXPECT_EQ(r->code & 0xff, error_code & 0xff) << r->message;
+    }
+  }
+  EXPECT_TRUE(results.back()) << "the gap in game 6 was stored";
+  return last;
+}
+
+// Each game's last sequence number as `store` holds it (checking that its actions are 1..last).
+std::vector<uint64_t> StoredLast(Store& store) {
+  std::vector<uint64_t> last(kRefusedGame + 1, kBefore);
+  for (int g = 1; g <= kRefusedGame; ++g) {
+    const std::vector<uint64_t> stored = Sequences(store, g);
+    EXPECT_EQ(stored, Range(1, stored.size())) << GameId(g);
+    last[static_cast<size_t>(g)] = stored.size();
+  }
+  return last;
+}
+
+// What a crash now would leave: the file and its WAL copied and opened afresh, so that SQLite
+// recovers the WAL as it does after a restart.
+std::vector<uint64_t> CrashImageLast(const std::string& path) {
+  const std::string image = path + ".crash";
+  fs::copy_file(path, image);
+  if (fs::exists(path + "-wal")) fs::copy_file(path + "-wal", image + "-wal");
+  auto store = OpenStore(image);
+  return store ? StoredLast(*store) : std::vector<uint64_t>{};
+}
+
+// Every write of the faulted batch committed (but the refused one).
+std::vector<uint64_t> AllCommitted() {
+  std::vector<uint64_t> last(kRefusedGame + 1, kBefore + 2);
+  last[0] = kBefore;
+  last[kRefusedGame] = kBefore;
+  return last;
+}
+
+// The batch after the fault: one more action for every game.
+void ExpectNextBatchCommits(Store& store, std::vector<uint64_t>& last) {
+  std::vector<Write> next;
+  for (int g = 1; g <= kRefusedGame; ++g) {
+    next.push_back(Append(g, ++last[static_cast<size_t>(g)], 1));
+  }
+  ExpectAllCommitted(store.ApplyBatch(next));
+}
+
+// After a crash the file holds what the writes reported. When the sync of the commit fails,
+// every frame of the batch may already be in the WAL; the store then seals the WAL with a small
+// commit so that recovery cannot bring the batch back. Only if the disk keeps failing (so the
+// seal fails too) does the outcome stay unknown until the next commit: still all or nothing.
+void ExpectCrashImage(const std::string& path, const std::vector<uint64_t>& reported,
+                      FaultVfs::Op fault, bool persistent) {
+  const std::vector<uint64_t> crashed = CrashImageLast(path);
+  if (fault == FaultVfs::Op::kSync && persistent && crashed == AllCommitted()) return;
+  EXPECT_EQ(crashed, reported) << "after a crash";
+}
+
+// Write operation `n` of the batch fails; the outcome each write reports must be what the file
+// holds: through the same store, after a crash, and after reopening. Returns whether op n was
+// reached.
+bool RunFaultStep(const std::string& path, int n, const FaultCase& c) {
+  std::vector<uint64_t> last;
+  bool fired = false;
+  {
+    auto store = OpenStore(Options(path, c.synchronous, FaultVfs::kName));
+    if (!store) return false;
+    FaultVfs::Arm(n, c.code, c.persistent);
+    const std::vector<Status> results = store->ApplyBatch(FaultBatch());
+    fired = FaultVfs::Faults() > 0;
+    const FaultVfs::Op fault = FaultVfs::FirstFault();
+    FaultVfs::Disarm();
+    last = ReportedLast(results, c.code);
+    if (!fired) {
+      EXPECT_EQ(last, AllCommitted());
+    }
+    EXPECT_EQ(StoredLast(*store), last) << "in the same store";
+    ExpectCrashImage(path, last, fault, c.persistent);
+    ExpectNextBatchCommits(*store, last);  // the store carries on once the disk does
+  }
+  auto reopened = OpenStore(Options(path, c.synchronous));
+  if (!reopened) return false;
+  EXPECT_EQ(StoredLast(*reopened), last) << "after reopening";
+  EXPECT_FALSE(reopened->CheckIntegrity());
+  return fired;
+}
+
+TEST_P(FaultTest, AWriteFailingAtAnyStepIsAllOrNothing) {
+  FaultVfs::Register();
+  TempDir dir;
+  const std::string original = dir.File("template.db");
+  MakeFaultTemplate(original);
+  int faulted_steps = 0;
+  for (int n = 0;; ++n) {
+    ASSERT_LT(n, 500) << "the batch never completes";
+    SCOPED_TRACE("write operation " + std::to_string(n) + " fails");
+    const std::string path = dir.File("step" + std::to_string(n) + ".db");
+    fs::copy_file(original, path);
+    const bool fired = RunFaultStep(path, n, GetParam());
+    if (HasFailure()) break;
+    if (!fired) break;
+    ++faulted_steps;
+  }
+  EXPECT_GT(faulted_steps, 3);
+}
+
+INSTANTIATE_TEST_SUITE_P(Disks, FaultTest,
+                         ::testing::Values(FaultCase{SQLITE_IOERR_WRITE, "full", false},
+                                           FaultCase{SQLITE_IOERR_WRITE, "normal", true},
+                                           FaultCase{SQLITE_FULL, "full", true},
+                                           FaultCase{SQLITE_FULL, "normal", false},
+                                           FaultCase{SQLITE_IOERR_FSYNC, "full", false},
+                                           FaultCase{SQLITE_IOERR_FSYNC, "full", true}),
+                         FaultName);
+
+// ---------------------------------------------------------------------------------------------
+// The Journal
+
+std::optional<Store> StoreWithGames(const std::string& path, int games) {
+  auto store = OpenStore(path);
+  if (!store) return std::nullopt;
+  std::vector<Write> setup;
+  for (int g = 1; g <= games; ++g) setup.push_back(NewRunningGame(g, 0));
+  ExpectAllCommitted(store->ApplyBatch(setup));
+  return store;
+}
+
+constexpr int kThreads = 4;
+constexpr int kWritesPerThread = 60;  // thread t appends to games 2t + 1 and 2t + 2, in turn
+constexpr int kThreadWrites = kThreads * kWritesPerThread;
+
+// Every thread submits its writes; each Done records its outcome and counts its calls.
+void SubmitFromThreads(Journal& journal, std::vector<std::atomic<int>>& calls,
+                       std::vector<Status>& outcome) {
+  std::vector<std::thread> threads;
+  threads.reserve(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kWritesPerThread; ++i) {
+        const size_t id = static_cast<size_t>(t) * kWritesPerThread + static_cast<size_t>(i);
+        const int64_t game = 2 * t + 1 + i % 2;
+        journal.Submit(Append(game, static_cast<uint64_t>(i / 2) + 1, 1), [&, id](Status s) {
+          outcome[id] = std::move(s);
+          ++calls[id];
+        });
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+}
+
+TEST(JournalTest, EveryWriteGetsExactlyOneDone) {
+  TempDir dir;
+  auto store = StoreWithGames(dir.File("log.db"), 2 * kThreads);
+  ASSERT_TRUE(store);
+  std::vector<std::atomic<int>> calls(kThreadWrites);
+  std::vector<Status> outcome(kThreadWrites);
+  JournalStats stats;
+  {
+    Journal journal(std::move(*store), /*max_batch=*/16);
+    SubmitFromThreads(journal, calls, outcome);
+    journal.Stop();  // every Done has been called when it returns
+    stats = journal.Stats();
+  }
+  for (size_t id = 0; id < calls.size(); ++id) {
+    EXPECT_EQ(calls[id].load(), 1) << id;
+    EXPECT_FALSE(outcome[id]) << id << ": " << ErrorText(outcome[id]);
+  }
+  EXPECT_EQ(stats.writes, static_cast<uint64_t>(kThreadWrites));
+  EXPECT_EQ(stats.failed_writes, 0u);
+  EXPECT_EQ(stats.actions, static_cast<uint64_t>(kThreadWrites));
+  EXPECT_GE(stats.batches, static_cast<uint64_t>(kThreadWrites / 16));
+  EXPECT_LE(stats.largest_batch, 16u);
+  EXPECT_EQ(stats.commit_us.count(), stats.batches);
+
+  auto reopened = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(reopened);
+  for (int g = 1; g <= 2 * kThreads; ++g) {
+    EXPECT_EQ(Sequences(*reopened, g), Range(1, kWritesPerThread / 2)) << GameId(g);
+  }
+}
+
+// Holds the Journal's writer thread inside a Done until released, so that the writes
+// submitted meanwhile are all queued, and then committed together, in one batch.
+class WriterGate {
+ public:
+  GameLog::Done Hold() {
+    return [this](const Status&) {
+      std::unique_lock lock(mutex_);
+      held_ = true;
+      changed_.notify_all();
+      changed_.wait(lock, [&] { return released_; });
+    };
+  }
+  void WaitUntilHeld() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return held_; });
+  }
+  void Release() {
+    std::lock_guard lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool held_ = false;
+  bool released_ = false;
+};
+
+TEST(JournalTest, ARefusedWriteGetsItsErrorAndTheRestOfItsBatchCommits) {
+  TempDir dir;
+  auto store = StoreWithGames(dir.File("log.db"), 10);
+  ASSERT_TRUE(store);
+  Journal journal(std::move(*store));
+  WriterGate gate;
+  journal.Submit(Append(10, 1, 1), gate.Hold());
+  gate.WaitUntilHeld();
+  std::vector<Status> outcome(9);
+  for (int g = 1; g <= 9; ++g) {
+    const Write write = g == 4 ? Append(g, 7, 1) : Append(g, 1, 2);  // game 4: a gap
+    journal.Submit(write, [&, g](Status s) { outcome[static_cast<size_t>(g - 1)] = std::move(s); });
+  }
+  gate.Release();
+  journal.Stop();
+
+  for (int g = 1; g <= 9; ++g) {
+    EXPECT_EQ(outcome[static_cast<size_t>(g - 1)].has_value(), g == 4) << GameId(g);
+  }
+  ASSERT_TRUE(outcome[3]);
+  EXPECT_TRUE(outcome[3]->IsConstraint());
+  EXPECT_EQ(outcome[3]->message, "g4: action 7 does not follow 0");
+  const JournalStats stats = journal.Stats();
+  EXPECT_EQ(stats.batches, 2u);
+  EXPECT_EQ(stats.largest_batch, 9u);
+  EXPECT_EQ(stats.writes, 9u);
+  EXPECT_EQ(stats.failed_writes, 1u);
+  EXPECT_EQ(stats.actions, 1u + 8 * 2);
+}
+
+TEST(JournalTest, StopCommitsWhatIsQueuedAndRefusesLaterWrites) {
+  TempDir dir;
+  constexpr int kGames = 10;
+  constexpr int kWrites = 300;
+  auto store = StoreWithGames(dir.File("log.db"), kGames);
+  ASSERT_TRUE(store);
+  std::atomic<int> committed = 0;
+  Journal journal(std::move(*store));
+  for (int i = 0; i < kWrites; ++i) {
+    journal.Submit(Append(i % kGames + 1, static_cast<uint64_t>(i / kGames + 1), 1),
+                   [&](const Status& s) { committed += s ? 0 : 1; });
+  }
+  journal.Stop();
+  EXPECT_EQ(committed.load(), kWrites);
+
+  bool called = false;
+  Status late;
+  journal.Submit(Append(1, kWrites / kGames + 1, 1), [&](Status s) {
+    called = true;
+    late = std::move(s);
+  });
+  EXPECT_TRUE(called);  // at once, on the caller's thread
+  ASSERT_TRUE(late);
+  EXPECT_EQ(journal.Stats().writes, static_cast<uint64_t>(kWrites));
+
+  auto reopened = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(reopened);
+  for (int g = 1; g <= kGames; ++g) EXPECT_EQ(Sequences(*reopened, g), Range(1, kWrites / kGames));
+}
+
+TEST(JournalTest, AFailingDiskReachesEveryWriteOfTheBatch) {
+  FaultVfs::Register();
+  TempDir dir;
+  const std::string path = dir.File("log.db");
+  ASSERT_TRUE(StoreWithGames(path, 2));
+  auto store = OpenStore(Options(path, "full", FaultVfs::kName));
+  ASSERT_TRUE(store);
+  Journal journal(std::move(*store));
+  std::vector<Status> outcome(2);
+  FaultVfs::Arm(0, SQLITE_FULL, /*persistent=*/true);
+  journal.Submit(Append(1, 1, 1), [&](Status s) { outcome[0] = std::move(s); });
+  journal.Stop();  // the done calls have happened when Stop returns
+  FaultVfs::Disarm();
+  ASSERT_TRUE(outcome[0]);
+  EXPECT_EQ(outcome[0]->code, SQLITE_FULL) << outcome[0]->message;
+  EXPECT_EQ(journal.Stats().failed_writes, 1u);
+  EXPECT_EQ(journal.Stats().actions, 0u);
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  EXPECT_TRUE(Sequences(*reopened, 1).empty());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Backup while the Journal writes
+
+// Submits writes of two actions each, round robin over `games`, until `stop`, keeping at most
+// 64 in flight. `committed` counts the writes done.
+void KeepWriting(Journal& journal, int games, const std::atomic<bool>& stop,
+                 std::atomic<int>& committed) {
+  std::atomic<int> in_flight = 0;
+  std::vector<uint64_t> next(static_cast<size_t>(games) + 1, 1);
+  for (int i = 0; !stop; ++i) {
+    while (in_flight >= 64) std::this_thread::yield();
+    const int64_t game = i % games + 1;
+    uint64_t& first = next[static_cast<size_t>(game)];
+    ++in_flight;
+    journal.Submit(Append(game, first, 2), [&](const Status& s) {
+      EXPECT_FALSE(s) << ErrorText(s);
+      ++committed;
+      --in_flight;
+    });
+    first += 2;
+  }
+  while (in_flight > 0) std::this_thread::yield();
+}
+
+TEST(BackupTest, ABackupTakenWhileWritingHoldsAConsistentPrefix) {
+  TempDir dir;
+  constexpr int kGames = 8;
+  const std::string path = dir.File("log.db");
+  auto writer = StoreWithGames(path, kGames);
+  ASSERT_TRUE(writer);
+  auto reader = OpenStore(path);
+  ASSERT_TRUE(reader);
+  Journal journal(std::move(*writer), /*max_batch=*/8);
+  std::atomic<bool> stop = false;
+  std::atomic<int> committed = 0;
+  std::thread producer([&] { KeepWriting(journal, kGames, stop, committed); });
+  while (committed < 200) std::this_thread::yield();
+  const Status backed_up = reader->Backup(dir.File("backup.db"));
+  stop = true;
+  producer.join();
+  journal.Stop();
+  ASSERT_FALSE(backed_up) << backed_up->message;
+
+  auto backup = OpenStore(dir.File("backup.db"));
+  ASSERT_TRUE(backup);
+  EXPECT_FALSE(backup->CheckIntegrity());
+  uint64_t total = 0;
+  for (int g = 1; g <= kGames; ++g) {
+    const std::vector<uint64_t> in_backup = Sequences(*backup, g);
+    const std::vector<uint64_t> in_main = Sequences(*reader, g);
+    EXPECT_EQ(in_backup, Range(1, in_backup.size())) << GameId(g);  // no gaps
+    EXPECT_EQ(in_backup.size() % 2, 0u) << GameId(g) << ": half of a write";
+    EXPECT_LE(in_backup.size(), in_main.size()) << GameId(g);
+    total += in_backup.size();
+  }
+  EXPECT_GE(total, 2u * 200);  // it holds at least what was committed before it began
+}
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping
+
+constexpr int64_t kLongAgo = 1'000'000;
+
+// g1 finished long ago, g2 finished now, g3 running, g4 damaged long ago, g5 open.
+void MakeHousekeepingGames(Store& store) {
+  ExpectAllCommitted(store.ApplyBatch({NewRunningGame(1, 4), NewRunningGame(2, 3),
+                                       NewRunningGame(3, 2), NewRunningGame(4, 1), Create(5)}));
+  ExpectAllCommitted(store.ApplyBatch({{1, {FinishGameOp{1, R"({"winners":[1]})"}}},
+                                       {2, {FinishGameOp{2, "{}"}}},
+                                       {4, {MarkDamagedOp{4, "replay failed"}}}}));
+  ASSERT_FALSE(store.connection().Exec(
+      "UPDATE games SET finished_ms = 1000, updated_ms = 1000 WHERE number IN (1, 4)"));
+}
+
+TEST(HousekeepingTest, ExpireMovesOldFinishedGamesToTheArchive) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  MakeHousekeepingGames(*store);
+  std::vector<StoredGame> before;
+  for (int g = 1; g <= 5; ++g) before.push_back(MustLoad(*store, g));
+
+  const auto report = store->Expire(kLongAgo, dir.File("archive.db"));
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->games, 2);
+  EXPECT_EQ(report->actions, 5);
+  EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{2, 3, 5}));
+  for (int g : {2, 3, 5}) ExpectSameGame(MustLoad(*store, g), before[static_cast<size_t>(g - 1)]);
+  EXPECT_EQ(CountRows(store->connection(), "SELECT count(*) FROM actions WHERE game IN (1, 4)"), 0);
+  EXPECT_EQ(store->Expire(kLongAgo, dir.File("archive.db"))->games, 0);
+
+  // The archive is a game log of its own, holding exactly the expired games.
+  auto archive = OpenStore(dir.File("archive.db"));
+  ASSERT_TRUE(archive);
+  EXPECT_EQ(Numbers(*archive->ListGames({})), (std::vector<int64_t>{1, 4}));
+  ExpectSameGame(MustLoad(*archive, 1), before[0]);
+  ExpectSameGame(MustLoad(*archive, 4), before[3]);
+  EXPECT_FALSE(archive->CheckIntegrity());
+}
+
+TEST(HousekeepingTest, ExpireWithoutAnArchiveDeletes) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  MakeHousekeepingGames(*store);
+  const StoredGame running = MustLoad(*store, 3);
+  const auto report = store->Expire(kLongAgo, "");
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->games, 2);
+  EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{2, 3, 5}));
+  ExpectSameGame(MustLoad(*store, 3), running);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 3)
+      << "log.db, its -wal and -shm, and no archive";
+  // A cutoff after now takes the game finished just now too.
+  EXPECT_EQ(store->Expire(NowMs() + 60'000, "")->games, 1);
+  EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{3, 5}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Replaying stored games through the engine
+
+struct RecordedGame {
+  std::vector<Write> writes;  // as a server would store it
+  uint64_t final_hash = 0;
+  size_t actions = 0;
+};
+
+// A real game of `players`, `steps` random legal actions (all of it if negative), recorded as
+// the server records it: the notation as the game before the action sees it, the stored seat,
+// and the hash after it.
+RecordedGame PlayAndRecord(int64_t number, uint64_t seed, int players, int steps) {
+  auto tiles = city::DefaultTileSet();
+  city::Config config;
+  config.players = players;
+  city::Game game = std::get<city::Game>(city::Game::Create(tiles, config, seed));
+  GameRecord record = NewGameRecord(number);
+  record.tileset_id = tiles->id();
+  record.tileset_version = tiles->version();
+  record.seats = players;
+  record.seed = seed;
+  RecordedGame out;
+  out.writes.push_back({number, {CreateGameOp{record}}});
+  std::vector<SeatRecord> seats;
+  seats.reserve(static_cast<size_t>(players));
+  for (int p = 0; p < players; ++p) seats.push_back(Seat(p, "player" + std::to_string(p)));
+  out.writes.push_back(
+      {number, {StartGameOp{number, seats, city::Game::ShuffledOrder(tiles->TileCount(), seed)}}});
+  core::Random random(seed * 31 + 7);
+  std::vector<city::Action> legal;
+  AppendActionsOp append{number, {}};
+  for (int i = 0; (steps < 0 || i < steps) && !game.IsOver(); ++i) {
+    game.LegalActions(&legal);
+    const city::Action action = legal[static_cast<size_t>(random.Below(legal.size()))];
+    const city::Actor actor = game.CurrentDecision().actor;
+    ActionRecord r{static_cast<uint64_t>(i + 1), StoredSeat(actor),
+                   city::FormatAction(game, action), 0, 1'700'000'000'000 + i};
+    EXPECT_FALSE(game.Apply(actor, action, nullptr).has_value());
+    r.state_hash = game.Hash();
+    append.actions.push_back(std::move(r));
+  }
+  out.final_hash = game.Hash();
+  out.actions = append.actions.size();
+  out.writes.push_back({number, {append}});
+  if (game.IsOver()) out.writes.push_back({number, {FinishGameOp{number, "{}"}}});
+  return out;
+}
+
+// Replays stored game `number`; the replay's damage, after checking a clean one.
+std::optional<std::string> Replayed(Store& store, int64_t number, size_t* applied = nullptr) {
+  const ReplayedGame replayed = ReplayStored(MustLoad(store, number), city::DefaultTileSet());
+  if (applied) *applied = replayed.applied;
+  return replayed.damage;
+}
+
+TEST(ReplayTest, AStoredGameReplaysToTheSameState) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  const RecordedGame whole = PlayAndRecord(1, 2024, 3, -1);
+  const RecordedGame part = PlayAndRecord(2, 77, 2, 60);
+  for (const RecordedGame* g : {&whole, &part}) ExpectAllCommitted(store->ApplyBatch(g->writes));
+  EXPECT_EQ(MustLoad(*store, 1).game.status, GameStatus::kFinished);
+
+  const ReplayedGame replayed = ReplayStored(MustLoad(*store, 1), city::DefaultTileSet());
+  EXPECT_FALSE(replayed.damage) << *replayed.damage;
+  EXPECT_EQ(replayed.applied, whole.actions);
+  ASSERT_TRUE(replayed.game);
+  EXPECT_EQ(replayed.game->Hash(), whole.final_hash);
+  EXPECT_TRUE(replayed.game->IsOver());
+
+  auto unfinished = store->LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok());
+  ASSERT_EQ(unfinished->size(), 1u);
+  size_t steps = 0;
+  const ReplayedGame resumed =
+      ReplayStored(unfinished->front(), city::DefaultTileSet(),
+                   [&](const ActionRecord& r, const city::Action&, std::span<const city::Event>,
+                       const city::Game& g) { EXPECT_EQ(g.Hash(), r.state_hash) << ++steps; });
+  EXPECT_FALSE(resumed.damage);
+  EXPECT_EQ(resumed.applied, 60u);
+  ASSERT_TRUE(resumed.game);
+  EXPECT_EQ(resumed.game->Hash(), part.final_hash);
+}
+
+TEST(ReplayTest, ATamperedLogIsReportedAtTheActionThatDiffers) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ExpectAllCommitted(store->ApplyBatch(PlayAndRecord(1, 5, 2, 80).writes));
+  ASSERT_FALSE(Replayed(*store, 1));
+  Connection& db = store->connection();
+  size_t applied = 0;
+
+  ASSERT_FALSE(db.Exec("UPDATE actions SET state_hash = state_hash + 1 WHERE sequence = 40"));
+  auto damage = Replayed(*store, 1, &applied);
+  ASSERT_TRUE(damage);
+  EXPECT_EQ(damage->rfind("action 40 ", 0), 0u) << *damage;
+  EXPECT_NE(damage->find("hash"), std::string::npos) << *damage;
+  EXPECT_EQ(applied, 39u);
+  ASSERT_FALSE(db.Exec("UPDATE actions SET state_hash = state_hash - 1 WHERE sequence = 40"));
+  ASSERT_FALSE(Replayed(*store, 1));
+
+  ASSERT_FALSE(db.Exec("UPDATE actions SET action = 'follower zz' WHERE sequence = 25"));
+  damage = Replayed(*store, 1, &applied);
+  ASSERT_TRUE(damage);
+  EXPECT_EQ(damage->rfind("action 25 ('follower zz')", 0), 0u) << *damage;
+  EXPECT_EQ(applied, 24u);
+
+  ASSERT_FALSE(db.Exec("UPDATE actions SET seat = 1 WHERE sequence = 1"));  // a draw is chance's
+  damage = Replayed(*store, 1, &applied);
+  ASSERT_TRUE(damage);
+  EXPECT_EQ(damage->rfind("action 1 ", 0), 0u) << *damage;
+  EXPECT_EQ(applied, 0u);
+}
+
+}  // namespace
+}  // namespace carc::persistence

@@ -1,0 +1,367 @@
+// The carc-db tool, run through its binary as a user would run it, on a database written here
+// with the persistence library: a finished game, a running one and an open one, played with the
+// engine from fixed seeds.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "city/default_tiles.h"
+#include "city/notation.h"
+#include "core/hash.h"
+#include "persistence/replay.h"
+#include "persistence/store.h"
+#include "persistence/token.h"
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+namespace p = carc::persistence;
+namespace city = carc::city;
+
+struct Result {
+  int status = -1;
+  std::string out;  // standard output and standard error, in order
+};
+
+Result RunBinary(const std::string& binary, const std::string& args) {
+  const std::string command = binary + " " + args + " 2>&1";
+  Result run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  std::array<char, 4096> buffer{};
+  size_t n = 0;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
+  const int status = pclose(pipe);
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+Result Carc(const std::string& args) { return RunBinary(CARC_BINARY, args); }
+
+// carc-db on the database file `db`.
+Result CarcDbOn(const std::string& db, const std::string& args) {
+  return RunBinary(CARC_DB_BINARY, "--db " + db + " " + args);
+}
+
+bool Contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string Hex(uint64_t hash) {
+  char text[19];
+  std::snprintf(text, sizeof(text), "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+constexpr int64_t kCreatedMs = 1714564800000;  // 2024-05-01T12:00:00Z
+
+p::SeatRecord Seat(int seat, const std::string& name) {
+  return p::SeatRecord{seat, name, p::HashToken("token-of-" + name)};
+}
+
+// Creates game `number` with its seats and starts it; returns the engine's game.
+city::Game StartGame(p::Store& store, int64_t number, int players, uint64_t seed) {
+  city::Config config;
+  config.players = players;
+  auto created = city::Game::Create(city::DefaultTileSet(), config, seed);
+  city::Game game = std::get<city::Game>(std::move(created));
+  p::GameRecord record;
+  record.number = number;
+  record.name = "game " + std::to_string(number);
+  record.tileset_id = game.tiles().id();
+  record.tileset_version = game.tiles().version();
+  record.seats = players;
+  record.seed = seed;
+  record.created_ms = kCreatedMs;
+  std::vector<p::SeatRecord> seats;
+  seats.reserve(static_cast<size_t>(players));
+  for (int s = 0; s < players; ++s) seats.push_back(Seat(s, "player" + std::to_string(s)));
+  EXPECT_FALSE(store.Apply({number, {p::CreateGameOp{record}}}));
+  EXPECT_FALSE(store.Apply({number, {p::StartGameOp{number, seats, game.Order()}}}));
+  return game;
+}
+
+// Plays up to `steps` seeded random legal actions and stores them as the server would.
+void Play(p::Store& store, int64_t number, city::Game& game, uint64_t seed, int steps) {
+  carc::core::Random random(seed);
+  std::vector<city::Action> legal;
+  std::vector<p::ActionRecord> records;
+  for (int i = 0; i < steps && !game.IsOver(); ++i) {
+    game.LegalActions(&legal);
+    const city::Action action = legal[random.Below(legal.size())];
+    const city::Actor actor = game.CurrentDecision().actor;
+    const std::string text = city::FormatAction(game, action);
+    ASSERT_FALSE(game.Apply(actor, action, nullptr));
+    const uint64_t sequence = records.size() + 1;
+    records.push_back({sequence, p::StoredSeat(actor), text, game.Hash(),
+                       kCreatedMs + static_cast<int64_t>(sequence) * 1000});
+  }
+  ASSERT_FALSE(store.Apply({number, {p::AppendActionsOp{number, records}}}));
+}
+
+std::string ResultJson(const city::Game& game) {
+  json scores = json::array();
+  for (int s = 0; s < game.players(); ++s) scores.push_back(game.TotalScore(s));
+  return json{{"scores", scores}, {"ended_by", city::ToString(game.EndedBy())}}.dump();
+}
+
+class CarcDb : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = ::testing::TempDir() + "carc_db_" +
+           ::testing::UnitTest::GetInstance()->current_test_info()->name() + "/";
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    db_ = dir_ + "games.db";
+    p::StoreOptions options;
+    options.path = db_;
+    auto store = p::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    // g1: a finished two-player game.
+    city::Game finished = StartGame(*store, 1, 2, 7);
+    Play(*store, 1, finished, 101, 100000);
+    ASSERT_TRUE(finished.IsOver());
+    final_hash_ = finished.Hash();
+    actions_ = finished.History().size();
+    ASSERT_FALSE(store->Apply({1, {p::FinishGameOp{1, ResultJson(finished)}}}));
+    // g2: a running three-player game, 40 actions in.
+    city::Game running = StartGame(*store, 2, 3, 8);
+    Play(*store, 2, running, 102, 40);
+    // g3: an open game with one seat taken.
+    p::GameRecord open;
+    open.number = 3;
+    open.name = "waiting room";
+    open.tileset_id = finished.tiles().id();
+    open.tileset_version = finished.tiles().version();
+    open.seats = 4;
+    open.seed = 9;
+    open.created_ms = kCreatedMs;
+    ASSERT_FALSE(store->Apply({3, {p::CreateGameOp{open}, p::TakeSeatOp{3, Seat(0, "Ada")}}}));
+  }
+
+  Result Db(const std::string& args) { return CarcDbOn(db_, args); }
+
+  // Runs SQL on the test's database, as another program might.
+  void Sql(const std::string& sql) {
+    auto connection = p::Connection::Open(db_, false);
+    ASSERT_TRUE(connection.ok());
+    ASSERT_FALSE(connection->Exec(sql));
+  }
+
+  std::string dir_, db_;
+  uint64_t final_hash_ = 0;
+  size_t actions_ = 0;
+};
+
+TEST_F(CarcDb, ListPrintsOneLinePerGame) {
+  const Result run = Db("list");
+  ASSERT_EQ(run.status, 0) << run.out;
+  std::istringstream lines(run.out);
+  std::string header, g1, g2, g3, extra;
+  std::getline(lines, header);
+  std::getline(lines, g1);
+  std::getline(lines, g2);
+  std::getline(lines, g3);
+  EXPECT_FALSE(std::getline(lines, extra));
+  EXPECT_EQ(g1.rfind("g1 ", 0), 0u) << g1;
+  EXPECT_TRUE(Contains(g1, "finished")) << g1;
+  EXPECT_TRUE(Contains(g1, " " + std::to_string(actions_) + " ")) << g1;
+  EXPECT_TRUE(Contains(g2, "running") && Contains(g2, "3/3") && Contains(g2, " 40 ")) << g2;
+  EXPECT_TRUE(Contains(g3, "open") && Contains(g3, "1/4") && Contains(g3, "waiting room")) << g3;
+  EXPECT_TRUE(Contains(g3, "2024-05-01T12:00:00Z")) << g3;
+}
+
+TEST_F(CarcDb, ListAsJsonWithAStatusFilter) {
+  const Result all = Db("list --json");
+  ASSERT_EQ(all.status, 0) << all.out;
+  const json games = json::parse(all.out);
+  ASSERT_EQ(games.size(), 3u);
+  EXPECT_EQ(games[0]["game_id"], "g1");
+  EXPECT_EQ(games[0]["actions"], actions_);
+  EXPECT_FALSE(games[0]["finished"].is_null());
+  EXPECT_TRUE(games[1]["finished"].is_null());
+  EXPECT_EQ(games[2]["seats"], json::parse(R"([{"seat":0,"player_name":"Ada"}])"));
+
+  const Result running = Db("list --json --status running");
+  ASSERT_EQ(running.status, 0) << running.out;
+  const json only = json::parse(running.out);
+  ASSERT_EQ(only.size(), 1u);
+  EXPECT_EQ(only[0]["game_id"], "g2");
+  EXPECT_EQ(only[0]["status"], "running");
+  EXPECT_EQ(Db("list --status sleeping").status, 2);
+}
+
+TEST_F(CarcDb, ShowPrintsTheHeaderAndEveryActionWithItsEvents) {
+  const Result run = Db("show g2");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "running")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "player2")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "actions (40):")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "    1  -1  2024-05-01T12:00:01.000Z  draw ")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "   40 ")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "tile_drawn ")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "tile_placed player=0")) << run.out;
+  // Seat tokens are secrets: their hashes are never printed.
+  const p::TokenHash token = p::HashToken("token-of-player0");
+  char first_bytes[9];
+  std::snprintf(first_bytes, sizeof(first_bytes), "%02x%02x%02x%02x", token[0], token[1], token[2],
+                token[3]);
+  EXPECT_FALSE(Contains(run.out, first_bytes));
+  EXPECT_EQ(Db("show 2").out, run.out);
+}
+
+TEST_F(CarcDb, ANamedGameThatDoesNotExistExitsWithOne) {
+  const Result run = Db("show g99");
+  EXPECT_EQ(run.status, 1);
+  EXPECT_TRUE(Contains(run.out, "carc-db: no such game g99")) << run.out;
+  EXPECT_EQ(Db("show x7").status, 2);
+}
+
+TEST_F(CarcDb, VerifyReplaysEveryGame) {
+  const Result run = Db("verify");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "integrity check ok")) << run.out;
+  EXPECT_TRUE(Contains(
+      run.out, "g1 ok (" + std::to_string(actions_) + " actions, hash " + Hex(final_hash_) + ")"))
+      << run.out;
+  EXPECT_TRUE(Contains(run.out, "g2 ok (40 actions")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g3 ok (open")) << run.out;
+}
+
+TEST_F(CarcDb, VerifyReportsATamperedHash) {
+  Sql("UPDATE actions SET state_hash = state_hash + 1 WHERE game = 2 AND sequence = 17");
+  const Result run = Db("verify");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g2 DAMAGED: action 17 ")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g1 ok")) << run.out;
+  EXPECT_EQ(Db("verify g1").status, 0);
+  EXPECT_EQ(Db("verify g2").status, 1);
+}
+
+TEST_F(CarcDb, VerifyCountsAGameStoredAsDamaged) {
+  Sql("UPDATE games SET status = 'damaged', damage = 'lost power' WHERE number = 1");
+  const Result run = Db("verify 1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g1 DAMAGED: lost power")) << run.out;
+}
+
+TEST_F(CarcDb, ExportReplaysWithCarcToTheStoredHashAndScores) {
+  const std::string exported = dir_ + "g1.json";
+  const Result run = Db("export g1 -o " + exported);
+  ASSERT_EQ(run.status, 0) << run.out;
+  const json doc = json::parse(Slurp(exported));
+  EXPECT_EQ(doc["format"], "carc-game");
+  EXPECT_EQ(doc["game_id"], "g1");
+  EXPECT_EQ(doc["seed"], "7");
+  EXPECT_EQ(doc["actions"].size(), actions_);
+  EXPECT_EQ(doc["actions"][0]["actor"], "chance");
+  EXPECT_EQ(doc["final_state_hash"], Hex(final_hash_));
+
+  const Result replay = Carc("replay " + exported);
+  ASSERT_EQ(replay.status, 0) << replay.out;
+  const json state = json::parse(replay.out);
+  EXPECT_EQ(state["hash"], Hex(final_hash_));
+  // The scores are those of the stored game rebuilt by the persistence library.
+  p::StoreOptions options;
+  options.path = db_;
+  options.create = false;
+  auto store = p::Store::Open(options);
+  ASSERT_TRUE(store.ok());
+  const auto stored = store->LoadGame(1);
+  ASSERT_TRUE(stored.ok() && stored->has_value());
+  const p::ReplayedGame replayed = p::ReplayStored(**stored, city::DefaultTileSet());
+  ASSERT_TRUE(replayed.game && !replayed.damage);
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_EQ(state["scores"][s]["total"], replayed.game->TotalScore(s));
+    EXPECT_EQ(doc["result"]["scores"][s], replayed.game->TotalScore(s));
+  }
+}
+
+TEST_F(CarcDb, ATamperedExportMakesCarcReplayFail) {
+  const Result run = Db("export 2");
+  ASSERT_EQ(run.status, 0) << run.out;
+  json doc = json::parse(run.out);
+  doc["actions"][24]["state_hash"] = "0123456789abcdef";
+  const std::string path = dir_ + "tampered.json";
+  std::ofstream(path) << doc.dump();
+  const Result replay = Carc("replay " + path);
+  EXPECT_EQ(replay.status, 1) << replay.out;
+  EXPECT_TRUE(Contains(replay.out, "sequence 25")) << replay.out;
+
+  doc["actions"][24].erase("state_hash");
+  std::ofstream(path, std::ios::trunc) << doc.dump();
+  const Result broken = Carc("replay " + path);
+  EXPECT_EQ(broken.status, 2) << broken.out;
+  EXPECT_TRUE(Contains(broken.out, "actions[24].state_hash: missing")) << broken.out;
+}
+
+TEST_F(CarcDb, ExpireMovesOldFinishedGamesToTheArchive) {
+  const int64_t ten_days_ago = p::NowMs() - 10LL * 24 * 60 * 60 * 1000;
+  Sql("UPDATE games SET finished_ms = " + std::to_string(ten_days_ago) + " WHERE number = 1");
+  const std::string archive = dir_ + "archive.db";
+  EXPECT_EQ(Db("expire --days 20 --archive " + archive).out.rfind("archived 0 games", 0), 0u);
+  const Result run = Db("expire --days 7 --archive " + archive);
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "1 game (" + std::to_string(actions_) + " actions)")) << run.out;
+  const json left = json::parse(Db("list --json").out);
+  ASSERT_EQ(left.size(), 2u);
+  EXPECT_EQ(left[0]["game_id"], "g2");
+  const Result archived = CarcDbOn(archive, "list --json");
+  ASSERT_EQ(archived.status, 0) << archived.out;
+  const json moved = json::parse(archived.out);
+  ASSERT_EQ(moved.size(), 1u);
+  EXPECT_EQ(moved[0]["game_id"], "g1");
+  EXPECT_EQ(moved[0]["actions"], actions_);
+  EXPECT_EQ(CarcDbOn(archive, "verify").status, 0);
+}
+
+TEST_F(CarcDb, DeleteRefusesARunningGameWithoutForce) {
+  const Result refused = Db("delete g2");
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_TRUE(Contains(refused.out, "--force")) << refused.out;
+  EXPECT_EQ(json::parse(Db("list --json").out).size(), 3u);
+  const Result finished = Db("delete g1");
+  ASSERT_EQ(finished.status, 0) << finished.out;
+  EXPECT_EQ(Db("delete g2 --force").status, 0);
+  const json left = json::parse(Db("list --json").out);
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0]["game_id"], "g3");
+  EXPECT_EQ(Db("delete g1").status, 1);
+}
+
+TEST_F(CarcDb, BackupMakesAFileThatVerifies) {
+  const std::string copy = dir_ + "copy.db";
+  const Result run = Db("backup " + copy);
+  ASSERT_EQ(run.status, 0) << run.out;
+  const Result verify = CarcDbOn(copy, "verify");
+  EXPECT_EQ(verify.status, 0) << verify.out;
+  EXPECT_TRUE(Contains(verify.out, "g1 ok")) << verify.out;
+  EXPECT_EQ(Db("backup " + copy).status, 2);
+  EXPECT_EQ(Db("backup --force " + copy).status, 0);
+}
+
+TEST_F(CarcDb, AMissingDatabaseIsAnErrorAndIsNotCreated) {
+  const std::string missing = dir_ + "missing.db";
+  const Result run = CarcDbOn(missing, "list");
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(Contains(run.out, "carc-db: ")) << run.out;
+  EXPECT_FALSE(fs::exists(missing));
+  EXPECT_EQ(RunBinary(CARC_DB_BINARY, "list").status, 2);  // --db is required
+}
+
+}  // namespace

@@ -1,0 +1,218 @@
+// The reading commands: list, show, verify, export.
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+
+#include "city/default_tiles.h"
+#include "city/notation.h"
+#include "commands.h"
+#include "export_json.h"
+#include "persistence/replay.h"
+
+namespace carc::db {
+namespace {
+
+using json = nlohmann::ordered_json;
+using persistence::GameRecord;
+using persistence::GameStatus;
+using persistence::StoredGame;
+
+// ---------------------------------------------------------------------------------------------
+// list
+
+// Actions per game, in one query (ListGames does not count them).
+persistence::Result<std::map<int64_t, int64_t>> CountActions(persistence::Store& store) {
+  auto q = store.connection().Prepare("SELECT game, count(*) FROM actions GROUP BY game");
+  if (!q) return q.error();
+  std::map<int64_t, int64_t> counts;
+  while (q->Step()) counts[q->Int(0)] = q->Int(1);
+  if (auto error = q->error()) return *error;
+  return counts;
+}
+
+std::string SeatsTaken(const GameRecord& g) {
+  return std::to_string(g.seat_records.size()) + "/" + std::to_string(g.seats);
+}
+
+json ListEntry(const GameRecord& g, int64_t actions) {
+  json j = {{"game_id", persistence::GameId(g.number)},
+            {"status", persistence::ToString(g.status)},
+            {"name", g.name},
+            {"players", g.seats},
+            {"seats", SeatsToJson(g)},
+            {"created", IsoTime(g.created_ms, true)},
+            {"finished", g.finished_ms ? json(IsoTime(g.finished_ms, true)) : json(nullptr)},
+            {"actions", actions}};
+  if (g.status == GameStatus::kDamaged) j["damage"] = g.damage;
+  return j;
+}
+
+void PrintListLine(const GameRecord& g, int64_t actions) {
+  std::cout << std::left << std::setw(8) << persistence::GameId(g.number) << std::setw(10)
+            << persistence::ToString(g.status) << std::setw(7) << SeatsTaken(g) << std::setw(9)
+            << actions << std::setw(22) << IsoTime(g.created_ms, false) << std::setw(22)
+            << (g.finished_ms ? IsoTime(g.finished_ms, false) : "-") << g.name << "\n";
+}
+
+// ---------------------------------------------------------------------------------------------
+// show
+
+void PrintHeader(const GameRecord& g) {
+  const auto row = [](const char* key, const std::string& value) {
+    std::cout << "  " << std::left << std::setw(10) << key << value << "\n";
+  };
+  std::cout << persistence::GameId(g.number) << " " << Dump(json(g.name), -1) << "\n";
+  row("status", std::string(persistence::ToString(g.status)));
+  row("rule set", g.rule_set);
+  row("tile set", g.tileset_id + " " + std::to_string(g.tileset_version));
+  row("players", std::to_string(g.seats));
+  row("seed", std::to_string(g.seed));
+  row("created", IsoTime(g.created_ms, true));
+  if (g.finished_ms) row("finished", IsoTime(g.finished_ms, true));
+  for (const persistence::SeatRecord& seat : g.seat_records) {
+    row(("seat " + std::to_string(seat.seat)).c_str(), seat.player_name);
+  }
+  if (!g.result.empty()) row("result", Dump(ResultToJson(g.result), -1));
+  if (g.status == GameStatus::kDamaged) row("damage", g.damage);
+}
+
+void PrintAction(const persistence::ActionRecord& a) {
+  std::cout << std::right << std::setw(5) << a.sequence << " " << std::setw(3) << a.seat << "  "
+            << IsoTime(a.time_ms, true) << "  " << a.action << "\n";
+}
+
+// ---------------------------------------------------------------------------------------------
+// verify
+
+// One game's verdict: "ok (...)" or the reason it is damaged.
+struct Verdict {
+  std::optional<std::string> damage;
+  std::string summary;  // when not damaged
+};
+
+Verdict Check(const StoredGame& stored) {
+  if (stored.game.status == GameStatus::kOpen) {
+    if (!stored.actions.empty()) {
+      return {"an open game has " + std::to_string(stored.actions.size()) + " stored actions", ""};
+    }
+    return {std::nullopt, "open, no actions"};
+  }
+  const persistence::ReplayedGame replayed =
+      persistence::ReplayStored(stored, city::DefaultTileSet());
+  if (replayed.damage) return {replayed.damage, ""};
+  if (stored.game.status == GameStatus::kFinished && !replayed.game->IsOver()) {
+    return {"stored as finished, but the replayed game is not over", ""};
+  }
+  return {std::nullopt,
+          std::to_string(replayed.applied) + " actions, hash " + HexHash(replayed.game->Hash())};
+}
+
+// Prints the game's line; true when it is sound.
+bool VerifyOne(const StoredGame& stored) {
+  const std::string id = persistence::GameId(stored.game.number);
+  const Verdict verdict = Check(stored);
+  if (stored.game.status == GameStatus::kDamaged) {
+    // Marked damaged when it was stored; the replay says whether the log itself is still bad.
+    std::cout << id << " DAMAGED: " << stored.game.damage << " (stored as damaged; replay: "
+              << (verdict.damage ? *verdict.damage : "ok, " + verdict.summary) << ")\n";
+    return false;
+  }
+  if (verdict.damage) {
+    std::cout << id << " DAMAGED: " << *verdict.damage << "\n";
+    return false;
+  }
+  std::cout << id << " ok (" << verdict.summary << ")\n";
+  return true;
+}
+
+}  // namespace
+
+int RunList(persistence::Store& store, const ListOptions& options) {
+  auto games = store.ListGames(persistence::ListFilter{options.status, std::nullopt});
+  if (!games) return Fail(kUsage, games.error().message);
+  auto counts = CountActions(store);
+  if (!counts) return Fail(kUsage, counts.error().message);
+  const auto actions = [&](const GameRecord& g) {
+    const auto it = counts->find(g.number);
+    return it == counts->end() ? int64_t{0} : it->second;
+  };
+  if (options.json) {
+    json all = json::array();
+    for (const GameRecord& g : *games) all.push_back(ListEntry(g, actions(g)));
+    std::cout << Dump(all, 2) << "\n";
+    return kOk;
+  }
+  std::cout << std::left << std::setw(8) << "id" << std::setw(10) << "status" << std::setw(7)
+            << "seats" << std::setw(9) << "actions" << std::setw(22) << "created" << std::setw(22)
+            << "finished"
+            << "name\n";
+  for (const GameRecord& g : *games) PrintListLine(g, actions(g));
+  return kOk;
+}
+
+int RunShow(persistence::Store& store, const std::string& game) {
+  std::optional<StoredGame> stored;
+  if (const int status = LoadOne(store, game, &stored)) return status;
+  PrintHeader(stored->game);
+  // The events of each action, from the engine, as far as the log replays.
+  std::map<uint64_t, std::vector<std::string>> events;
+  const persistence::ReplayedGame replayed =
+      persistence::ReplayStored(*stored, city::DefaultTileSet(),
+                                [&](const persistence::ActionRecord& record, const city::Action&,
+                                    std::span<const city::Event> applied, const city::Game&) {
+                                  for (const city::Event& e : applied)
+                                    events[record.sequence].push_back(city::FormatEvent(e));
+                                });
+  std::cout << "actions (" << stored->actions.size() << "):\n";
+  for (const persistence::ActionRecord& a : stored->actions) {
+    PrintAction(a);
+    for (const std::string& e : events[a.sequence]) std::cout << "             " << e << "\n";
+  }
+  if (replayed.damage) std::cout << "the replay stopped: " << *replayed.damage << "\n";
+  return kOk;
+}
+
+int RunVerify(persistence::Store& store, const std::vector<std::string>& games) {
+  int status = kOk;
+  if (auto error = store.CheckIntegrity()) {
+    std::cout << "integrity check FAILED: " << error->message << "\n";
+    status = kFailed;
+  } else {
+    std::cout << "integrity check ok\n";
+  }
+  std::vector<std::string> names = games;
+  if (names.empty()) {
+    auto all = store.ListGames({});
+    if (!all) return Fail(kUsage, all.error().message);
+    for (const GameRecord& g : *all) names.push_back(persistence::GameId(g.number));
+  }
+  for (const std::string& name : names) {
+    std::optional<StoredGame> stored;
+    if (const int problem = LoadOne(store, name, &stored)) {
+      if (problem == kUsage) return problem;
+      status = kFailed;
+      continue;
+    }
+    if (!VerifyOne(*stored)) status = kFailed;
+  }
+  return status;
+}
+
+int RunExport(persistence::Store& store, const std::string& game, const std::string& output) {
+  std::optional<StoredGame> stored;
+  if (const int status = LoadOne(store, game, &stored)) return status;
+  const std::string text = ExportText(GameToJson(*stored));
+  if (output.empty() || output == "-") {
+    std::cout << text;
+    return kOk;
+  }
+  std::ofstream out(output, std::ios::binary | std::ios::trunc);
+  out << text;
+  out.close();
+  if (!out) return Fail(kUsage, "cannot write " + output);
+  return kOk;
+}
+
+}  // namespace carc::db
