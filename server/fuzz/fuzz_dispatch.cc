@@ -222,8 +222,8 @@ class Harness {
       : seats_(std::array<int, 4>{2, 3, 4, 2}[setup & 3]),
         store_(MemoryStore()),
         log_(store_),
-        room_(RoomOptions{1, "fuzz", seats_, kSeeds[(setup >> 4) & 3], 512},
-              city::DefaultTileSet(), CountingTokens(), log_) {
+        room_(RoomOptions{1, "fuzz", seats_, kSeeds[(setup >> 4) & 3], 512}, city::DefaultTileSet(),
+              CountingTokens(), log_) {
     room_.Create(std::make_shared<NullPeer>(), 0);
     observer_ = std::make_shared<FakePeer>(room_, /*strict=*/true);
     room_.Spectate(observer_, 0);
