@@ -203,27 +203,38 @@ class NullPeer : public Peer {
   void Send(Bytes /*message*/) override {}
 };
 
-// Each input gets a fresh game log in memory: the room writes every change to it, as in the
-// server, so its constraints (one sequence number once, seats of a created game) hold too.
-persistence::Store MemoryStore() {
-  persistence::StoreOptions options;
-  options.path = ":memory:";
-  auto store = persistence::Store::Open(options);
-  if (!store) {
-    std::fprintf(stderr, "in-memory store: %s\n", store.error().message.c_str());
-    std::abort();
-  }
-  return std::move(*store);
+// One game log in memory for the whole run (opening one per input would cost more than the
+// input): each input's room writes a game of its own to it, as in the server, so the log's
+// constraints (one sequence number once, seats of a created game) hold too; the game is deleted
+// when the input is done.
+persistence::Store& SharedStore() {
+  static persistence::Store* store = [] {
+    persistence::StoreOptions options;
+    options.path = ":memory:";
+    auto opened = persistence::Store::Open(options);
+    if (!opened) {
+      std::fprintf(stderr, "in-memory store: %s\n", opened.error().message.c_str());
+      std::abort();
+    }
+    return new persistence::Store(std::move(*opened));
+  }();
+  return *store;
+}
+
+int64_t NextGameNumber() {
+  static int64_t next = 0;
+  return ++next;
 }
 
 class Harness {
  public:
+  ~Harness() { (void)SharedStore().DeleteGame(number_); }
   explicit Harness(uint8_t setup)
       : seats_(std::array<int, 4>{2, 3, 4, 2}[setup & 3]),
-        store_(MemoryStore()),
-        log_(store_),
-        room_(RoomOptions{1, "fuzz", seats_, kSeeds[(setup >> 4) & 3], 512}, city::DefaultTileSet(),
-              CountingTokens(), log_) {
+        number_(NextGameNumber()),
+        log_(SharedStore()),
+        room_(RoomOptions{number_, "fuzz", seats_, kSeeds[(setup >> 4) & 3], 512},
+              city::DefaultTileSet(), CountingTokens(), log_) {
     room_.Create(std::make_shared<NullPeer>(), 0);
     observer_ = std::make_shared<FakePeer>(room_, /*strict=*/true);
     room_.Spectate(observer_, 0);
@@ -267,7 +278,7 @@ class Harness {
 
   const bool trace_ = std::getenv("CARC_FUZZ_TRACE") != nullptr;
   const int seats_;
-  persistence::Store store_;
+  const int64_t number_;
   persistence::DirectLog log_;
   Room room_;
   std::shared_ptr<FakePeer> observer_;
