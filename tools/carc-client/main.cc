@@ -6,6 +6,7 @@
 //   carc-client start GAME --token   starts a game before every seat is taken (seat 0 only)
 //   carc-client show GAME            the game's public state, as a spectator
 //   carc-client play GAME --token    plays a seat: at the terminal, or --bot random|eager
+//   carc-client replay GAME          a started game again from the server's log, step by step
 //   carc-client bots --seats N       one whole game of bots; the final scores as JSON
 //   carc-client load --games G       many games of bots at once on loopback; a JSON report
 //
@@ -22,6 +23,7 @@
 #include "connection.h"
 #include "load.h"
 #include "player.h"
+#include "replay.h"
 #include "url.h"
 #include "view.h"
 
@@ -228,6 +230,60 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
   return 0;
 }
 
+// A started game's log, step by step (GetReplay): every state hash checked on the way.
+int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, int step_ms) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  v1::ClientMessage message;
+  message.mutable_get_replay()->set_game_id(game_id);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_replay()) return Fail("unexpected reply to GetReplay");
+  client.Close();  // the whole log is here; the server need not wait for a slow replay
+  const v1::Replay& replay = reply->replay();
+  const core::TileSet& tiles = *city::DefaultTileSet();
+  if (!as_json) {
+    const auto error =
+        WriteReplayText(replay, tiles, std::chrono::milliseconds(step_ms), std::cout);
+    return error ? Fail("replay of " + game_id + ": " + *error) : 0;
+  }
+  auto followed = ReplayJson(replay, tiles);
+  if (auto* error = std::get_if<std::string>(&followed)) {
+    return Fail("replay of " + game_id + ": " + *error);
+  }
+  json out = std::get<json>(std::move(followed));
+  out["game"] = GameInfoJson(replay.game());
+  std::cout << out.dump() << "\n";
+  return 0;
+}
+
+// The public state after `sequence` steps of a started game's log (Seek), its hash checked.
+int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence, bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  v1::ClientMessage message;
+  message.mutable_seek()->set_game_id(game_id);
+  message.mutable_seek()->set_sequence(sequence);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_snapshot()) return Fail("unexpected reply to Seek");
+  if (reply->snapshot().sequence() != sequence) {
+    return Fail("asked for step " + std::to_string(sequence) + ", the server sent step " +
+                std::to_string(reply->snapshot().sequence()));
+  }
+  GameView view;
+  if (!view.Reset(reply->snapshot())) return Fail(view.problem());
+  if (as_json) {
+    json state = StateJson(view.state(), view.sequence());
+    state["game_id"] = game_id;
+    std::cout << state.dump() << "\n";
+  } else {
+    std::cout << "game " << game_id << ", step " << sequence << " of its log\n"
+              << RenderState(view.state(), *city::DefaultTileSet(), view.sequence());
+  }
+  return 0;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Playing
 
@@ -325,6 +381,16 @@ int Main(int argc, char** argv) {
   play->add_option("--seed", seed, "the bot's seed (random when absent)");
   play->add_flag("--json", as_json, "at the end, print the result as JSON");
 
+  std::optional<uint64_t> seek;
+  int step_ms = 0;
+  CLI::App* replay = app.add_subcommand(
+      "replay", "a started game again from the server's log: every step, or the state at one");
+  replay->add_option("game", game_id, "game id")->required();
+  replay->add_option("--seek", seek, "print the state after this many steps (0: the start)");
+  replay->add_option("--step-ms", step_ms, "wait this long after each step (a slow replay)")
+      ->check(CLI::Range(0, 60000));
+  replay->add_flag("--json", as_json, "print JSON: the game, the steps, the final state");
+
   GamesOptions games;
   int seconds = 0;
   bool verbose = false;
@@ -375,6 +441,10 @@ int Main(int argc, char** argv) {
   if (start->parsed()) return Start(url, game_id, *token);
   if (show->parsed()) return Show(url, game_id, as_json);
   if (play->parsed()) return Play(url, game_id, *token, bot, seed, as_json);
+  if (replay->parsed()) {
+    return seek ? SeekGame(url, game_id, *seek, as_json)
+                : ReplayGame(url, game_id, as_json, step_ms);
+  }
 
   if (load->parsed() && !IsLoopbackHost(url.host)) {
     return Fail("load: the server must be on this machine (127.0.0.1, ::1 or localhost), not '" +

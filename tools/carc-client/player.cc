@@ -6,7 +6,6 @@
 #include <iostream>
 #include <mutex>
 
-#include "city/notation.h"
 #include "city/random_play.h"
 #include "protocol/codec.h"
 
@@ -315,15 +314,7 @@ void Player::OnDelta(const v1::ServerMessage& message) {
     } else {
       line += (mine ? " (you): " : ": ") + Format(delta.action());
     }
-    for (const city::Event& e : view_.events()) {
-      if (std::holds_alternative<city::FeatureScored>(e) ||
-          std::holds_alternative<city::TowerPlaced>(e) ||
-          std::holds_alternative<city::StewardsScored>(e) ||
-          std::holds_alternative<city::GuardScored>(e) ||
-          std::holds_alternative<city::TileDiscarded>(e)) {
-        line += "\n    " + city::FormatEvent(e);
-      }
-    }
+    for (const std::string& event : NotableEvents(view_.events())) line += "\n    " + event;
     PrintLine(line);
   } else if (config_.print_moves && mine) {
     PrintLine("seq " + std::to_string(delta.sequence()) + " seat " + std::to_string(seat_) + ": " +
@@ -492,25 +483,9 @@ void Player::GameEnded() {
   finished_ = true;
   pending_.reset();
   pending_id_ = 0;
-  for (const city::Event& e : view_.events()) {
-    if (const auto* over = std::get_if<city::GameOver>(&e)) game_over_ = *over;
-  }
+  if (auto over = FindGameOver(view_.events())) game_over_ = over;
   if (config_.print_moves || config_.print_all) {
-    std::string line = "game " + game_id_ + " is over (" +
-                       city::ToString(view_.state().counters.end) + "); scores:";
-    const city::Counters& c = view_.state().counters;
-    for (int p = 0; p < c.players; ++p) {
-      line += " seat " + std::to_string(p) + " " +
-              std::to_string(Total(c.player[static_cast<size_t>(p)])) +
-              (p == seat_ ? " (you)" : "") + (p + 1 < c.players ? "," : "");
-    }
-    if (game_over_) {
-      line += "; winners:";
-      for (int p = 0; p < c.players; ++p) {
-        if (game_over_->winners >> p & 1) line += " seat " + std::to_string(p);
-      }
-    }
-    PrintLine(line);
+    PrintLine(GameOverText(game_id_, view_.state(), game_over_, seat_));
   }
   if (connection_) {
     connection_->Close();

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "city/notation.h"
 #include "protocol/codec.h"
 
 namespace carc::client {
@@ -321,6 +322,51 @@ std::string RenderState(const city::PublicState& state, const core::TileSet& til
     }
   }
   return out.str();
+}
+
+std::vector<std::string> NotableEvents(const std::vector<city::Event>& events) {
+  std::vector<std::string> lines;
+  for (const city::Event& e : events) {
+    if (std::holds_alternative<city::FeatureScored>(e) ||
+        std::holds_alternative<city::TowerPlaced>(e) ||
+        std::holds_alternative<city::StewardsScored>(e) ||
+        std::holds_alternative<city::GuardScored>(e) ||
+        std::holds_alternative<city::TileDiscarded>(e)) {
+      lines.push_back(city::FormatEvent(e));
+    }
+  }
+  return lines;
+}
+
+std::optional<city::GameOver> FindGameOver(const std::vector<city::Event>& events) {
+  for (const city::Event& e : events) {
+    if (const auto* over = std::get_if<city::GameOver>(&e)) return *over;
+  }
+  return std::nullopt;
+}
+
+std::string ScoresText(const city::PublicState& state, int own_seat) {
+  const city::Counters& c = state.counters;
+  std::string text;
+  for (int p = 0; p < c.players; ++p) {
+    text += "seat " + std::to_string(p) + " " +
+            std::to_string(Total(c.player[static_cast<size_t>(p)])) +
+            (p == own_seat ? " (you)" : "") + (p + 1 < c.players ? ", " : "");
+  }
+  return text;
+}
+
+std::string GameOverText(const std::string& game_id, const city::PublicState& state,
+                         const std::optional<city::GameOver>& over, int own_seat) {
+  std::string line = "game " + game_id + " is over (" + city::ToString(state.counters.end) +
+                     "); scores: " + ScoresText(state, own_seat);
+  if (over) {
+    line += "; winners:";
+    for (int p = 0; p < state.counters.players; ++p) {
+      if (over->winners >> p & 1) line += " seat " + std::to_string(p);
+    }
+  }
+  return line;
 }
 
 std::string HashHex(uint64_t hash) {

@@ -67,6 +67,16 @@ std::string DescribeDecision(const city::PublicState& state);
 // A text picture: counters, scores, whose decision, a map of the tiles placed, the wall.
 std::string RenderState(const city::PublicState& state, const core::TileSet& tiles,
                         uint64_t sequence);
+// The scoring events of one delta (features, towers, stewards, guards, discarded tiles), each as
+// the engine's FormatEvent line: what a person following a game wants to see of its events.
+std::vector<std::string> NotableEvents(const std::vector<city::Event>& events);
+// The GameOver among `events`, if there is one.
+std::optional<city::GameOver> FindGameOver(const std::vector<city::Event>& events);
+// "seat 0 25 (you), seat 1 26": every seat's total; `own_seat` is marked (-1: nobody).
+std::string ScoresText(const city::PublicState& state, int own_seat);
+// "game g6 is over (last_tile_placed); scores: seat 0 25, seat 1 26; winners: seat 1".
+std::string GameOverText(const std::string& game_id, const city::PublicState& state,
+                         const std::optional<city::GameOver>& over, int own_seat);
 std::string HashHex(uint64_t hash);
 std::string StatusName(v1::GameStatus status);  // "open", "running", "finished"
 
