@@ -101,6 +101,9 @@ int Main(int argc, char** argv) {
       ->check(CLI::Range(0, 36500));
   app.add_option("--archive", config.archive_path,
                  "expired games are moved to this SQLite file (default: deleted)");
+  app.add_option("--web-root", config.web_root,
+                 "serve the web client's built files from this folder (web/dist)")
+      ->check(CLI::ExistingDirectory);
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));

@@ -23,6 +23,7 @@ struct ServerConfig {
   size_t max_games = 10000;                           // games open or running at once
   std::chrono::seconds finished_game_retention{600};  // a finished game stays visible this long
   size_t max_connections = 10000;
+  std::string web_root;  // the web client's built files (web/dist); empty: none served
   // The game log (docs/persistence.md).
   std::string db_path;               // SQLite file; empty: DefaultDatabasePath() (net/storage.h)
   std::string synchronous = "full";  // "full": a commit survives a power loss; "normal": a crash

@@ -90,6 +90,54 @@ void Session::RespondHttp(http::status status, std::string body) {
   response->keep_alive(false);
   response->body() = std::move(body);
   response->prepare_payload();
+  WriteAndShutdown(response);
+}
+
+// The web client's files (--web-root): GET and HEAD only, resolved by ResolveStatic.
+void Session::ServeStatic() {
+  const bool head = request_.method() == http::verb::head;
+  if (config_.web_root.empty()) {
+    return RespondHttp(http::status::not_found, R"({"error":"not found"})");
+  }
+  if (!head && request_.method() != http::verb::get) {
+    return RespondHttp(http::status::method_not_allowed, R"({"error":"method not allowed"})");
+  }
+  const auto target = request_.target();
+  const auto resolved =
+      ResolveStatic(config_.web_root, std::string_view(target.data(), target.size()));
+  if (const auto* refusal = std::get_if<StaticRefusal>(&resolved)) {
+    return RespondHttp(static_cast<http::status>(refusal->status),
+                       R"({"error":")" + refusal->reason + R"("})");
+  }
+  const StaticFile& file = std::get<StaticFile>(resolved);
+  http::file_body::value_type body;
+  beast::error_code ec;
+  body.open(file.path.c_str(), beast::file_mode::scan, ec);
+  if (ec) return RespondHttp(http::status::not_found, R"({"error":"not found"})");
+  auto response =
+      std::make_shared<http::response<http::file_body>>(http::status::ok, request_.version());
+  response->set(http::field::server, "carc-server");
+  response->set(http::field::content_type, file.content_type);
+  response->set(http::field::cache_control, file.cache_control);
+  response->set("X-Content-Type-Options", "nosniff");
+  response->keep_alive(false);
+  const uint64_t size = body.size();
+  response->body() = std::move(body);
+  response->prepare_payload();
+  if (head) {
+    // The headers of the GET, without the body.
+    auto headers =
+        std::make_shared<http::response<http::empty_body>>(http::status::ok, request_.version());
+    headers->base() = response->base();
+    headers->content_length(size);
+    headers->keep_alive(false);
+    return WriteAndShutdown(headers);
+  }
+  WriteAndShutdown(response);
+}
+
+template <typename Response>
+void Session::WriteAndShutdown(std::shared_ptr<Response> response) {
   http::async_write(beast::get_lowest_layer(*ws_), *response,
                     [self = shared_from_this(), response](beast::error_code, size_t) {
                       beast::error_code ignored;
@@ -119,7 +167,7 @@ void Session::OnReadRequest(beast::error_code ec, size_t) {
                                                std::to_string(registry_.Count()) + R"(,"log":)" +
                                                log + "}");
     }
-    return RespondHttp(http::status::not_found, R"({"error":"not found"})");
+    return ServeStatic();
   }
   if (!OriginAllowed()) {
     spdlog::info("connection {} from {}: origin refused", id_, remote_);

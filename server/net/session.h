@@ -21,6 +21,7 @@
 
 #include "net/config.h"
 #include "net/lobby.h"
+#include "net/static_files.h"
 
 namespace carc::server {
 
@@ -42,6 +43,10 @@ class Session : public Peer, public std::enable_shared_from_this<Session> {
   void DoReadRequest();
   void OnReadRequest(boost::beast::error_code ec, size_t bytes);
   void RespondHttp(boost::beast::http::status status, std::string body);
+  void ServeStatic();
+  // Writes one HTTP response, then ends the connection (no keep-alive).
+  template <typename Response>
+  void WriteAndShutdown(std::shared_ptr<Response> response);
   bool OriginAllowed() const;
   void OnAccept(boost::beast::error_code ec);
   void DoRead();

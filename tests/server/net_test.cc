@@ -1154,6 +1154,40 @@ TEST(NetHttp, HealthCheckAndUnknownPaths) {
   EXPECT_EQ(missing.result(), http::status::not_found);
 }
 
+// The web client's files on the game's port, next to the WebSocket and /healthz; the resolver's
+// rules are tested in static_files_test.cc.
+TEST(NetHttp, TheWebClientIsServedFromItsRootAndNothingElse) {
+  const std::filesystem::path root =
+      std::filesystem::temp_directory_path() / ("carc-net-web-" + std::to_string(getpid()));
+  std::filesystem::create_directories(root / "assets");
+  std::ofstream(root / "index.html") << "<!doctype html><title>carc</title>";
+  std::ofstream(root / "assets" / "app-1a2b.js") << "export {}";
+  ServerConfig config = TestConfig();
+  config.web_root = root.string();
+  {
+    TestServer server(config);
+    const auto index = HttpGet(server.port(), "/");
+    EXPECT_EQ(index.result(), http::status::ok);
+    EXPECT_EQ(index.body(), "<!doctype html><title>carc</title>");
+    EXPECT_EQ(index[http::field::content_type], "text/html; charset=utf-8");
+    EXPECT_EQ(index[http::field::cache_control], "no-cache");
+    const auto page = HttpGet(server.port(), "/game/g7");
+    EXPECT_EQ(page.body(), index.body()) << "the client's own pages are its index";
+    const auto script = HttpGet(server.port(), "/assets/app-1a2b.js");
+    EXPECT_EQ(script.body(), "export {}");
+    EXPECT_EQ(script[http::field::content_type], "text/javascript; charset=utf-8");
+    EXPECT_EQ(script[http::field::cache_control], "public, max-age=31536000, immutable");
+    EXPECT_EQ(HttpGet(server.port(), "/../../etc/passwd").result(), http::status::bad_request);
+    EXPECT_EQ(HttpGet(server.port(), "/%2e%2e/%2e%2e/etc/passwd").result(),
+              http::status::bad_request);
+    EXPECT_EQ(HttpGet(server.port(), "/assets/none.js").result(), http::status::not_found);
+    Client c;  // the WebSocket still answers on the same port
+    ASSERT_TRUE(c.Connect(server.port())) << c.error().message();
+    c.Hello();
+  }
+  std::filesystem::remove_all(root);
+}
+
 TEST(NetHttp, OnlyAllowedOriginsMayUpgrade) {
   ServerConfig config = TestConfig();
   config.allowed_origins = {"https://carc.example"};
