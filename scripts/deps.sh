@@ -26,6 +26,11 @@ carc_missing_packages() {
 carc_install_deps() {
   local missing
   missing=$(carc_missing_packages)
+  # The web client (web/) is built with Node.js and npm. A machine that has them already (from
+  # any source) keeps them; otherwise Debian's packages are installed.
+  if ! command -v node > /dev/null || ! command -v npm > /dev/null; then
+    missing="${missing:+$missing }nodejs npm"
+  fi
   if [ -z "$missing" ]; then
     return 0
   fi
