@@ -12,10 +12,13 @@ db="${XDG_STATE_HOME:-$HOME/.local/state}/carc/games.db"  # the server's default
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DCARC_BUILD_TESTS=OFF \
   -DCARC_BUILD_BENCH=OFF > /dev/null
 cmake --build build/release --target carc-server carc-client carc carc-db
+echo "==> web client (npm ci, build)"
+(cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build --silent) > /dev/null
 
 client=./build/release/tools/carc-client/carc-client
 cat <<TXT
-==> Carcassonne: The City server on ws://127.0.0.1:$port/  (health: http://127.0.0.1:$port/healthz)
+==> Carcassonne: The City on http://127.0.0.1:$port/  (open it in a browser; the WebSocket is
+    ws://127.0.0.1:$port/, health: http://127.0.0.1:$port/healthz)
     From another terminal:
       $client --server ws://127.0.0.1:$port bots --seats 4      # four bots play a whole game
       $client --server ws://127.0.0.1:$port create --seats 2    # a game for you and a friend:
@@ -25,4 +28,5 @@ cat <<TXT
       (an unfinished game carries on when the server starts again; inspect it with
        build/release/tools/carc-db/carc-db --db $db list). Stop the server with Ctrl-C.
 TXT
-exec ./build/release/server/carc-server --address 127.0.0.1 --port "$port" --db "$db"
+exec ./build/release/server/carc-server --address 127.0.0.1 --port "$port" --db "$db" \
+  --web-root web/dist
