@@ -26,8 +26,8 @@ cmake --build build/test -j "$jobs"
 echo "==> tests"
 ctest --test-dir build/test --output-on-failure -j "$jobs"
 
-echo "==> web client (npm ci, unit tests)"
-(cd web && npm ci --no-audit --no-fund && npm test)
+echo "==> web client (npm ci, unit tests, type check and build)"
+(cd web && npm ci --no-audit --no-fund && npm test && npm run build)
 
 if [ "${CARC_SKIP_ASAN:-0}" != "1" ]; then
   # Built with clang: the golden transcripts then also show that a seed gives the same game

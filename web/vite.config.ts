@@ -1,9 +1,9 @@
-// The client is served by carc-server (--web-root web/dist) from its own origin, so relative asset
-// paths keep the bundle working whatever path the server mounts it under.
+// The client is served by carc-server (--web-root web/dist) at the site's root; its pages live at
+// /game/<id> and /replay/<id> too, so the bundle's assets are linked from the root (/assets/...).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  base: "./",
+  base: "/",
   build: {
     outDir: "dist",
     emptyOutDir: true,

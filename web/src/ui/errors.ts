@@ -1,0 +1,14 @@
+// Server errors in words: the server's sentence (Error.reason) and the code programs match on.
+import type { ServerMessage } from "../gen/carcassonne/city/v1/city_pb";
+import { errorCodeWord } from "./words";
+
+// The error in a reply, or null when the reply is not one.
+export function replyError(m: ServerMessage): string | null {
+  if (m.body.case !== "error") return null;
+  const e = m.body.value;
+  return `${e.reason !== "" ? e.reason : "The server refused the request"} — ${errorCodeWord(e.code)}`;
+}
+
+export function failureText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}

@@ -1,0 +1,297 @@
+// The game page, /game/<id>: the open game's seats (join, start, invite link) and, once it runs,
+// the board, the side panel and the seat's decision. Holding a seat means having its token in
+// localStorage; the page resumes it on load and the Connection on every reconnect. Without a
+// token the page spectates, read-only. Every state change goes through the shared reducer and is
+// checked against the server's hash; a gap or mismatch asks the server for a fresh snapshot.
+import {
+  ErrorCode,
+  GameStatus,
+  type Action,
+  type Delta,
+  type GameInfo,
+  type ServerMessage,
+  type Snapshot,
+} from "../gen/carcassonne/city/v1/city_pb";
+import type { Connection, RequestBody } from "../net/connection";
+import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from "../net/seats";
+import { applyDelta, fromSnapshot, needsResync, type GameView } from "../state";
+import { boardBounds, drawBoard } from "./board";
+import { drawDecision, nextChoice, placementOf, tileOverlay, type TileChoice } from "./decisions";
+import { h, s } from "./dom";
+import { failureText, replyError } from "./errors";
+import { drawOpenGame } from "./open-game";
+import { drawLog, drawPanel } from "./panel";
+import { Viewport } from "./viewport";
+import { eventWord } from "./words";
+
+const MAX_LOG = 200;
+
+export class GamePage {
+  private view: GameView | null = null;
+  private info: GameInfo | null = null;
+  private seat: StoredSeat | null;
+  private legal: Action[] = [];
+  private online: (boolean | null)[] = [];
+  private log: string[] = [];
+  private winners: number | null = null;
+  private errorText: string | null = null;
+  private choice: TileChoice | null = null;
+  private readonly viewport = new Viewport();
+  private readonly side = h("aside", { class: "side" });
+  private readonly cleanups: (() => void)[] = [];
+
+  constructor(
+    private readonly mount: HTMLElement,
+    private readonly conn: Connection,
+    private readonly gameId: string,
+  ) {
+    this.seat = loadSeat(gameId);
+  }
+
+  start(): void {
+    const boardBox = h("div", { class: "board-box" }, this.viewport.svg);
+    this.mount.replaceChildren(h("div", { class: "game-page" }, boardBox, this.side));
+    this.cleanups.push(this.conn.onMessage((m) => this.onMessage(m)));
+    this.cleanups.push(this.conn.onReconnect(() => this.afterReconnect()));
+    const onKey = (e: KeyboardEvent): void => {
+      if (!(e.target instanceof HTMLInputElement)) this.viewport.handleKey(e);
+    };
+    window.addEventListener("keydown", onKey);
+    this.cleanups.push(() => window.removeEventListener("keydown", onKey));
+    void this.loadInfo();
+    this.enter();
+    this.render();
+  }
+
+  destroy(): void {
+    for (const c of this.cleanups.splice(0)) c();
+    this.conn.releaseSeat(this.gameId);
+  }
+
+  // A seat is resumed from scratch (last seen 0 gives a snapshot); anybody else watches.
+  private enter(): void {
+    if (this.seat === null) {
+      void this.ask({ case: "spectate", value: { gameId: this.gameId } });
+      return;
+    }
+    const token = this.seat.token;
+    this.conn.holdSeat(this.gameId, { token, lastSeen: () => this.view?.sequence ?? 0n });
+    void this.ask({ case: "resume", value: { gameId: this.gameId, seatToken: token, lastSeenSequence: 0n } }).then((m) => {
+      if (m?.body.case === "error" && m.body.value.code === ErrorCode.BAD_TOKEN) this.dropSeat();
+    });
+  }
+
+  // The stored token is not (or no longer) a seat of this game: watch instead.
+  private dropSeat(): void {
+    forgetSeat(this.gameId);
+    this.conn.releaseSeat(this.gameId);
+    this.seat = null;
+    this.enter();
+  }
+
+  // The Connection resumes held seats itself; a spectator must ask to watch again.
+  private afterReconnect(): void {
+    if (this.seat === null) void this.ask({ case: "spectate", value: { gameId: this.gameId } });
+  }
+
+  // Names and online flags come from the game list (Snapshots carry neither).
+  private async loadInfo(): Promise<void> {
+    const m = await this.ask({ case: "listGames", value: {} });
+    if (m?.body.case !== "gameList") return;
+    const game = m.body.value.games.find((g) => g.gameId === this.gameId);
+    if (game !== undefined) this.setInfo(game);
+  }
+
+  private setInfo(game: GameInfo): void {
+    this.info = game;
+    this.online = game.seat.map((s) => (s.taken ? s.online : null));
+    this.render();
+  }
+
+  // Sends a request; a refusal or a lost connection is shown, and the reply handed back.
+  private async ask(body: RequestBody): Promise<ServerMessage | null> {
+    try {
+      const m = await this.conn.request(body);
+      const err = replyError(m);
+      if (err !== null) this.showError(err);
+      return m;
+    } catch (e) {
+      this.showError(failureText(e));
+      return null;
+    }
+  }
+
+  private showError(text: string | null): void {
+    this.errorText = text;
+    this.render();
+  }
+
+  private onMessage(m: ServerMessage): void {
+    const b = m.body;
+    switch (b.case) {
+      case "snapshot":
+        if (b.value.gameId === this.gameId) this.onSnapshot(b.value);
+        return;
+      case "delta":
+        if (b.value.gameId === this.gameId) this.onDelta(b.value);
+        return;
+      case "lobbyUpdate":
+      case "seatJoined":
+        if (b.value.game?.gameId === this.gameId) this.setInfo(b.value.game);
+        return;
+      case "seatStatus":
+        if (b.value.gameId !== this.gameId) return;
+        this.online[b.value.seat] = b.value.online;
+        this.render();
+        return;
+      case "error":
+        if (m.requestId === 0n) this.showError(replyError(m));
+        return;
+      case "serverClosing":
+        this.showError(`The server is shutting down: ${b.value.reason}`);
+        return;
+      default:
+        return;
+    }
+  }
+
+  private onSnapshot(snap: Snapshot): void {
+    const v = fromSnapshot(snap);
+    if (!v.ok) {
+      this.showError(`The game's state could not be read: ${v.error}`);
+      return;
+    }
+    const fresh = this.view === null;
+    this.view = v.value;
+    this.legal = [...snap.legalActions];
+    this.choice = null;
+    // Players are renumbered when a game starts with free seats: keep the number the server says.
+    if (this.seat !== null && snap.yourSeat !== undefined && snap.yourSeat !== this.seat.seat) {
+      this.seat = { seat: snap.yourSeat, token: this.seat.token };
+      saveSeat(this.gameId, this.seat);
+    }
+    this.pushLog(`State received at step ${snap.sequence}`);
+    if (fresh) void this.loadInfo();
+    this.viewport.fit(boardBounds(v.value.state), fresh);
+    this.render();
+  }
+
+  private onDelta(delta: Delta): void {
+    if (this.view === null) return;
+    const out = applyDelta(this.view, delta);
+    if (out.kind === "applied") {
+      this.view = out.view;
+      this.legal = [...delta.legalActions];
+      this.choice = null;
+      this.errorText = null;
+      this.logEvents(delta);
+      this.render();
+    } else if (needsResync(out)) {
+      this.pushLog(`Out of step with the server (${out.kind}): asking for the whole state`);
+      if (this.seat !== null) {
+        void this.ask({ case: "resume", value: { gameId: this.gameId, seatToken: this.seat.token, lastSeenSequence: 0n } });
+      } else {
+        void this.ask({ case: "spectate", value: { gameId: this.gameId } });
+      }
+    }
+  }
+
+  private logEvents(delta: Delta): void {
+    for (const e of delta.events) {
+      if (e.kind.case === "gameOver") this.winners = e.kind.value.winners;
+      const line = eventWord(e, this.names());
+      if (line !== null) this.pushLog(line);
+    }
+  }
+
+  private pushLog(line: string): void {
+    this.log.push(line);
+    if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+  }
+
+  private names(): string[] {
+    return this.info?.seat.map((s) => s.playerName) ?? [];
+  }
+
+  private send(action: Action): void {
+    if (this.view === null || this.seat === null) return;
+    const move = { gameId: this.gameId, seatToken: this.seat.token, sequence: this.view.sequence, action };
+    void this.ask({ case: "move", value: move });
+  }
+
+  private onCell(x: number, y: number): void {
+    this.choice = nextChoice(this.choice, x, y);
+    this.render();
+  }
+
+  private render(): void {
+    this.renderBoard();
+    const parts: (HTMLElement | null)[] = [
+      h("h2", {}, this.info?.name !== undefined && this.info.name !== "" ? `${this.info.name} (${this.gameId})` : `Game ${this.gameId}`),
+      this.inviteLink(),
+      this.errorText === null ? null : h("p", { class: "error", role: "alert" }, this.errorText),
+      this.view === null ? this.openGamePart() : this.runningPart(this.view),
+      drawLog(this.log),
+    ];
+    this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+  }
+
+  private renderBoard(): void {
+    if (this.view === null) {
+      this.viewport.setContent(s("g"));
+      return;
+    }
+    const st = this.view.state;
+    const overlay = tileOverlay(this.legal, this.choice, st.drawnTile, (x, y) => this.onCell(x, y));
+    this.viewport.setContent(drawBoard(st, overlay));
+  }
+
+  private runningPart(view: GameView): HTMLElement {
+    const panel = drawPanel({
+      state: view.state,
+      names: this.names(),
+      online: this.online,
+      yourSeat: this.seat?.seat ?? null,
+      winners: this.winners,
+    });
+    const decision = drawDecision(this.legal, this.choice, {
+      send: (a) => this.send(a),
+      turn: () => this.turnChoice(),
+    });
+    const role = this.seat === null ? h("p", { class: "role" }, "You are watching.") : null;
+    return h("div", {}, role, decision, panel);
+  }
+
+  private turnChoice(): void {
+    const c = this.choice;
+    if (c !== null && placementOf(this.legal, c) !== null) this.choice = nextChoice(c, c.x, c.y);
+    this.render();
+  }
+
+  private openGamePart(): HTMLElement {
+    if (this.info === null || this.info.status !== GameStatus.OPEN) return h("p", {}, "Loading the game…");
+    return drawOpenGame(this.info, this.seat?.seat ?? null, {
+      join: (name) => void this.join(name),
+      start: () => void this.startGame(),
+    });
+  }
+
+  private async join(playerName: string): Promise<void> {
+    const m = await this.ask({ case: "joinSeat", value: { gameId: this.gameId, playerName } });
+    if (m?.body.case !== "seatJoined") return;
+    this.seat = { seat: m.body.value.seat, token: m.body.value.seatToken };
+    saveSeat(this.gameId, this.seat);
+    this.conn.holdSeat(this.gameId, { token: this.seat.token, lastSeen: () => this.view?.sequence ?? 0n });
+    this.showError(null);
+  }
+
+  private async startGame(): Promise<void> {
+    if (this.seat === null) return;
+    await this.ask({ case: "startGame", value: { gameId: this.gameId, seatToken: this.seat.token } });
+  }
+
+  private inviteLink(): HTMLElement {
+    const url = `${location.origin}/game/${encodeURIComponent(this.gameId)}`;
+    return h("p", { class: "invite" }, "Invite link: ", h("a", { href: url }, url));
+  }
+}

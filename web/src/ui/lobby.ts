@@ -1,0 +1,119 @@
+// The lobby, /: every open or running game (refreshed every 5 s), a form to create a game, and
+// per game a way in: join a free seat, return to a seat this browser holds, or watch. Creating a
+// game also takes seat 0, as the protocol expects of a game's creator.
+import { GameStatus, type GameInfo, type ServerMessage } from "../gen/carcassonne/city/v1/city_pb";
+import type { Connection, RequestBody } from "../net/connection";
+import { loadSeat, saveSeat } from "../net/seats";
+import { button, h, navigate } from "./dom";
+import { failureText, replyError } from "./errors";
+import { nameInput, playerNameSetting } from "./identity";
+
+const REFRESH_MS = 5000;
+
+const STATUS_WORDS: Record<number, string> = {
+  [GameStatus.OPEN]: "waiting for players",
+  [GameStatus.RUNNING]: "running",
+  [GameStatus.FINISHED]: "finished",
+  [GameStatus.DAMAGED]: "damaged (not playable)",
+};
+
+export class LobbyPage {
+  private games: GameInfo[] = [];
+  private errorText: string | null = null;
+  private timer = 0;
+  private readonly list = h("section", { class: "game-list" });
+  private readonly errorBox = h("p", { class: "error", role: "alert" });
+
+  constructor(
+    private readonly mount: HTMLElement,
+    private readonly conn: Connection,
+  ) {}
+
+  start(): void {
+    this.mount.replaceChildren(h("div", { class: "lobby" }, h("h2", {}, "Games"), this.errorBox, this.createForm(), this.list));
+    void this.refresh();
+    this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
+    this.render();
+  }
+
+  destroy(): void {
+    window.clearInterval(this.timer);
+  }
+
+  private async ask(body: RequestBody): Promise<ServerMessage | null> {
+    try {
+      const m = await this.conn.request(body);
+      this.setError(replyError(m));
+      return m;
+    } catch (e) {
+      this.setError(failureText(e));
+      return null;
+    }
+  }
+
+  private setError(text: string | null): void {
+    this.errorText = text;
+    this.errorBox.textContent = text ?? "";
+    this.errorBox.hidden = text === null;
+  }
+
+  private async refresh(): Promise<void> {
+    const m = await this.ask({ case: "listGames", value: {} });
+    if (m?.body.case !== "gameList") return;
+    this.games = [...m.body.value.games];
+    this.render();
+  }
+
+  private createForm(): HTMLElement {
+    const seats = h("select", { "aria-label": "Seats" }, ...[2, 3, 4].map((n) => h("option", { value: n }, `${n} players`)));
+    const name = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
+    const player = nameInput();
+    const create = button("Create game", () => void this.create(Number(seats.value), name.value.trim(), player.value.trim()), { class: "primary" });
+    return h("section", { class: "create" }, h("h3", {}, "New game"), player, name, seats, create);
+  }
+
+  private async create(seats: number, name: string, playerName: string): Promise<void> {
+    const m = await this.ask({ case: "createGame", value: { ruleSet: "the-city", seats, name } });
+    if (m?.body.case !== "gameCreated" || m.body.value.game === undefined) return;
+    await this.join(m.body.value.game.gameId, playerName, 0);
+  }
+
+  private async join(gameId: string, playerName: string, seat?: number): Promise<void> {
+    const m = await this.ask({ case: "joinSeat", value: { gameId, playerName, ...(seat === undefined ? {} : { seat }) } });
+    if (m?.body.case !== "seatJoined") return;
+    saveSeat(gameId, { seat: m.body.value.seat, token: m.body.value.seatToken });
+    navigate(`/game/${encodeURIComponent(gameId)}`);
+  }
+
+  private row(g: GameInfo): HTMLElement {
+    const taken = g.seat.filter((s) => s.taken);
+    const names = taken.map((s) => (s.playerName !== "" ? s.playerName : "a player")).join(", ");
+    const open = (): void => navigate(`/game/${encodeURIComponent(g.gameId)}`);
+    const actions: HTMLElement[] = [];
+    if (loadSeat(g.gameId) !== null) actions.push(button("Return to your seat", open, { class: "primary" }));
+    else if (g.status === GameStatus.OPEN && taken.length < g.seats) {
+      actions.push(button("Join", () => void this.join(g.gameId, playerNameSetting()), { class: "primary" }));
+    }
+    actions.push(button("Watch", open));
+    if (g.status !== GameStatus.OPEN) actions.push(button("Replay", () => navigate(`/replay/${encodeURIComponent(g.gameId)}`)));
+    return h(
+      "tr",
+      {},
+      h("td", {}, g.name !== "" ? `${g.name} (${g.gameId})` : g.gameId),
+      h("td", {}, `${taken.length} / ${g.seats}`, names !== "" ? `: ${names}` : ""),
+      h("td", {}, STATUS_WORDS[g.status] ?? "unknown"),
+      h("td", {}, String(g.spectators)),
+      h("td", { class: "actions" }, ...actions),
+    );
+  }
+
+  private render(): void {
+    this.setError(this.errorText);
+    if (this.games.length === 0) {
+      this.list.replaceChildren(h("p", {}, "No games yet: create one."));
+      return;
+    }
+    const head = h("tr", {}, ...["Game", "Players", "Status", "Watching", ""].map((t) => h("th", {}, t)));
+    this.list.replaceChildren(h("table", {}, h("thead", {}, head), h("tbody", {}, ...this.games.map((g) => this.row(g)))));
+  }
+}

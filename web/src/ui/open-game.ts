@@ -1,0 +1,44 @@
+// A game that has not started: its seats, a way to join a free one, and for the creator (seat 0)
+// the button that starts it early with the seats taken so far (docs/protocol.md 2.1).
+import type { GameInfo } from "../gen/carcassonne/city/v1/city_pb";
+import { button, h } from "./dom";
+import { nameInput } from "./identity";
+import { badge } from "./players";
+
+export interface OpenGameHandlers {
+  readonly join: (playerName: string) => void;
+  readonly start: () => void;
+}
+
+function seatRow(info: GameInfo, i: number, yourSeat: number | null): HTMLElement {
+  const seat = info.seat[i];
+  const taken = seat?.taken ?? false;
+  const who = taken ? (seat?.playerName !== "" ? (seat?.playerName ?? "") : "a player") : "free";
+  return h(
+    "li",
+    {},
+    badge(i),
+    ` Seat ${i + 1}: ${who}`,
+    yourSeat === i ? " (you)" : "",
+    taken ? (seat?.online === true ? " · online" : " · offline") : "",
+  );
+}
+
+export function drawOpenGame(info: GameInfo, yourSeat: number | null, on: OpenGameHandlers): HTMLElement {
+  const seats = info.seat.map((_, i) => seatRow(info, i, yourSeat));
+  const taken = info.seat.filter((s) => s.taken).length;
+  const free = info.seats - taken;
+  const parts: (HTMLElement | null)[] = [
+    h("p", {}, `Waiting for players: ${taken} of ${info.seats} seats taken. The game starts when every seat is taken.`),
+    h("ul", { class: "seats" }, ...seats),
+  ];
+  if (yourSeat === null && free > 0) {
+    const input = nameInput();
+    parts.push(h("div", { class: "join" }, input, button("Join", () => on.join(input.value.trim()), { class: "primary" })));
+  }
+  if (yourSeat === 0) {
+    const start = button(`Start now with ${taken} players`, on.start, { disabled: taken < 2 });
+    parts.push(h("div", {}, start));
+  }
+  return h("section", { class: "open-game" }, ...parts);
+}
