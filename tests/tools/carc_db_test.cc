@@ -2,10 +2,7 @@
 // with the persistence library: a finished game, a running one and an open one, played with the
 // engine from fixed seeds.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -18,6 +15,7 @@
 #include "persistence/replay.h"
 #include "persistence/store.h"
 #include "persistence/token.h"
+#include "run_command.h"
 
 namespace {
 
@@ -26,22 +24,10 @@ namespace fs = std::filesystem;
 namespace p = carc::persistence;
 namespace city = carc::city;
 
-struct Result {
-  int status = -1;
-  std::string out;  // standard output and standard error, in order
-};
+using Result = carc::testing::CommandResult;
 
 Result RunBinary(const std::string& binary, const std::string& args) {
-  const std::string command = binary + " " + args + " 2>&1";
-  Result run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer{};
-  size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return carc::testing::RunCommand(binary + " " + args);
 }
 
 Result Carc(const std::string& args) { return RunBinary(CARC_BINARY, args); }

@@ -1,41 +1,28 @@
 // The carc command-line tool, run through its binary as a user would run it.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 
+#include "run_command.h"
+
 namespace {
 
 using nlohmann::json;
 
-struct Result {
-  int status = -1;
-  std::string out;  // standard output and standard error, in order
-};
+using Result = carc::testing::CommandResult;
 
 // Runs `carc <args>` through the shell, with standard error folded into the output.
 Result Carc(const std::string& args, const std::string& stdin_text = "") {
-  std::string command = std::string(CARC_BINARY) + " " + args + " 2>&1";
-  std::string input_file;
+  std::string command = std::string(CARC_BINARY) + " " + args;
   if (!stdin_text.empty()) {
-    input_file = ::testing::TempDir() + "carc_stdin.txt";
+    const std::string input_file = ::testing::TempDir() + "carc_stdin.txt";
     std::ofstream(input_file) << stdin_text;
     command += " < " + input_file;
   }
-  Result run;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return run;
-  std::array<char, 4096> buffer{};
-  size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
-  const int status = pclose(pipe);
-  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return run;
+  return carc::testing::RunCommand(command);
 }
 
 std::string Golden(const std::string& name) {
