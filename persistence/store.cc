@@ -82,6 +82,32 @@ SeatRecord ReadSeat(const Statement& row, int first_column) {
   return seat;
 }
 
+// The FROM, WHERE, ORDER BY and LIMIT clauses of a ListGames query; its parameters are numbered
+// so that one binding works for the games and for their seats.
+std::string GameSelection(const ListFilter& filter) {
+  std::string sql = " FROM games WHERE 1";
+  if (filter.status) sql += " AND status = ?1";
+  if (filter.finished_before_ms) sql += " AND finished_ms > 0 AND finished_ms < ?2";
+  if (filter.number) sql += " AND number = ?3";
+  switch (filter.order) {
+    case ListOrder::kByNumber:
+      sql += " ORDER BY number";
+      break;
+    case ListOrder::kNewestFinishedFirst:
+      sql += " ORDER BY finished_ms DESC, number DESC";
+      break;
+  }
+  if (filter.limit) sql += " LIMIT ?4";
+  return sql;
+}
+
+void BindGameSelection(Statement& q, const ListFilter& filter) {
+  if (filter.status) q.Bind(1, ToString(*filter.status));
+  if (filter.finished_before_ms) q.Bind(2, *filter.finished_before_ms);
+  if (filter.number) q.Bind(3, *filter.number);
+  if (filter.limit) q.Bind(4, *filter.limit);
+}
+
 // Which failures end the whole transaction, and which only refuse the one write that caused them.
 bool EndsTransaction(const StoreError& error) { return !error.IsConstraint(); }
 
@@ -366,14 +392,11 @@ Result<uint64_t> Store::LastSequence(int64_t game) {
 }
 
 Result<std::vector<GameRecord>> Store::ListGames(const ListFilter& filter) {
-  std::string sql = std::string("SELECT ") + kGameColumns + " FROM games WHERE 1";
-  if (filter.status) sql += " AND status = ?1";
-  if (filter.finished_before_ms) sql += " AND finished_ms > 0 AND finished_ms < ?2";
-  sql += " ORDER BY number";
-  auto q = db_->Prepare(sql);
+  assert(!filter.limit || *filter.limit >= 0);
+  const std::string selection = GameSelection(filter);
+  auto q = db_->Prepare(std::string("SELECT ") + kGameColumns + selection);
   if (!q) return q.error();
-  if (filter.status) q->Bind(1, ToString(*filter.status));
-  if (filter.finished_before_ms) q->Bind(2, *filter.finished_before_ms);
+  BindGameSelection(*q, filter);
   std::vector<GameRecord> games;
   std::map<int64_t, size_t> index;
   while (q->Step()) {
@@ -381,9 +404,12 @@ Result<std::vector<GameRecord>> Store::ListGames(const ListFilter& filter) {
     games.push_back(ReadGame(*q));
   }
   if (auto error = q->error()) return *error;
-  auto seats =
-      db_->Prepare("SELECT game, seat, player_name, token_hash FROM seats ORDER BY game, seat");
+  // The seats of the listed games only: a short list of a long log reads few rows.
+  auto seats = db_->Prepare(
+      "SELECT game, seat, player_name, token_hash FROM seats WHERE game IN (SELECT number" +
+      selection + ") ORDER BY game, seat");
   if (!seats) return seats.error();
+  BindGameSelection(*seats, filter);
   while (seats->Step()) {
     const auto it = index.find(seats->Int(0));
     if (it != index.end()) games[it->second].seat_records.push_back(ReadSeat(*seats, 1));

@@ -132,9 +132,20 @@ struct StoreOptions {
   std::string vfs;             // a registered SQLite VFS (tests inject faults through one)
 };
 
+// The order of a list of games.
+enum class ListOrder : uint8_t {
+  kByNumber,             // the oldest game first
+  kNewestFinishedFirst,  // by finished_ms, the latest first (on a tie, the higher number first)
+};
+
+// Which games ListGames gives. The fields after the first two have default initializers, so that
+// `ListFilter{status, std::nullopt}` still names every field.
 struct ListFilter {
   std::optional<GameStatus> status;
   std::optional<int64_t> finished_before_ms;
+  std::optional<int64_t> number = std::nullopt;  // only this game
+  ListOrder order = ListOrder::kByNumber;
+  std::optional<int64_t> limit = std::nullopt;  // at most this many (not negative)
 };
 
 struct HousekeepingReport {

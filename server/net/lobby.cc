@@ -2,13 +2,54 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include "city/default_tiles.h"
+#include "protocol/tileset_message.h"
 #include "room/replay.h"
 
 namespace carc::server {
+namespace {
+
+// How many finished games one ListGames gives when it does not say, and at most.
+constexpr uint32_t kDefaultFinishedListLimit = 50;
+constexpr uint32_t kMaxFinishedListLimit = 200;
+
+v1::ServerMessage EmptyGameList(uint64_t request_id) {
+  v1::ServerMessage reply;
+  reply.set_request_id(request_id);
+  reply.mutable_game_list();
+  return reply;
+}
+
+// Runs on the reader thread: the stored games `filter` selects, as a GameList (or an Error).
+v1::ServerMessage StoredGameList(persistence::Store& store, const persistence::ListFilter& filter,
+                                 uint64_t request_id) {
+  const auto listed = store.ListGames(filter);
+  if (!listed) {
+    spdlog::error("listing games: {}", listed.error().message);
+    v1::ServerMessage reply;
+    reply.set_request_id(request_id);
+    reply.mutable_error()->set_code(v1::ERROR_CODE_STORAGE_FAILED);
+    reply.mutable_error()->set_reason("the game log could not be read");
+    return reply;
+  }
+  v1::ServerMessage reply = EmptyGameList(request_id);
+  for (const persistence::GameRecord& game : *listed) {
+    *reply.mutable_game_list()->add_games() = InfoFromRecord(game);
+  }
+  return reply;
+}
+
+v1::ServerMessage TileSetReply(const core::TileSet& tiles) {
+  v1::ServerMessage reply;
+  *reply.mutable_tile_set() = protocol::ToProto(tiles);
+  return reply;
+}
+
+}  // namespace
 
 void SendMessage(Peer& peer, const v1::ServerMessage& message) {
   auto bytes = std::make_shared<std::string>();
@@ -36,6 +77,7 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
     : io_(io),
       config_(config),
       tiles_(std::move(tiles)),
+      tile_set_reply_(TileSetReply(*tiles_)),
       tokens_(std::move(tokens)),
       storage_(storage),
       next_number_(storage.next_game_number()) {}
@@ -151,7 +193,14 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                     [hosted, peer, request_id] { hosted->room.Create(peer, request_id); });
 }
 
-void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
+void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                 const v1::ListGames& list) {
+  if (!list.game_id().empty()) return ListOne(peer, request_id, list.game_id());
+  if (list.finished()) return ListFinished(peer, request_id, list.limit());
+  ListHosted(peer, request_id);
+}
+
+void Lobby::ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   // Each room's summary is read on its own strand; the reply goes out once all have answered.
   std::vector<std::shared_ptr<HostedRoom>> rooms;
   {
@@ -165,8 +214,7 @@ void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
     size_t left = 0;
   };
   auto gather = std::make_shared<Gather>();
-  gather->reply.set_request_id(request_id);
-  gather->reply.mutable_game_list();
+  gather->reply = EmptyGameList(request_id);
   gather->left = rooms.size();
   if (rooms.empty()) return SendMessage(*peer, gather->reply);
   for (const auto& room : rooms) {
@@ -180,6 +228,43 @@ void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   }
 }
 
+// From the log, so finished games are listed long after they left the lobby.
+void Lobby::ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id, uint32_t limit) {
+  persistence::ListFilter filter;
+  filter.status = persistence::GameStatus::kFinished;
+  filter.order = persistence::ListOrder::kNewestFinishedFirst;
+  filter.limit = limit == 0 ? kDefaultFinishedListLimit : std::min(limit, kMaxFinishedListLimit);
+  storage_.Read([peer, request_id, filter](persistence::Store& store) {
+    SendMessage(*peer, StoredGameList(store, filter, request_id));
+  });
+}
+
+// A hosted game's own summary knows who is online and watching; the log's is for the others.
+void Lobby::ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                    const std::string& game_id) {
+  if (const std::shared_ptr<HostedRoom> hosted = Find(game_id)) {
+    boost::asio::post(hosted->strand, [hosted, peer, request_id] {
+      v1::ServerMessage reply = EmptyGameList(request_id);
+      *reply.mutable_game_list()->add_games() = hosted->room.Info();
+      SendMessage(*peer, reply);
+    });
+    return;
+  }
+  const auto number = persistence::ParseGameId(game_id);
+  if (!number) return SendMessage(*peer, EmptyGameList(request_id));
+  persistence::ListFilter filter;
+  filter.number = *number;
+  storage_.Read([peer, request_id, filter](persistence::Store& store) {
+    SendMessage(*peer, StoredGameList(store, filter, request_id));
+  });
+}
+
+void Lobby::SendTileSet(Peer& peer, uint64_t request_id) const {
+  v1::ServerMessage reply = tile_set_reply_;
+  reply.set_request_id(request_id);
+  SendMessage(peer, reply);
+}
+
 void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
   const uint64_t id = message.request_id();
   std::string game_id;
@@ -187,7 +272,9 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     case v1::ClientMessage::kCreateGame:
       return Create(peer, id, message.create_game());
     case v1::ClientMessage::kListGames:
-      return List(peer, id);
+      return List(peer, id, message.list_games());
+    case v1::ClientMessage::kGetTileSet:
+      return SendTileSet(*peer, id);
     case v1::ClientMessage::kGetReplay:
       return Replay(peer, id, message.get_replay().game_id(), std::nullopt);
     case v1::ClientMessage::kSeek:

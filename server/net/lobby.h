@@ -5,7 +5,8 @@
 // game. Sessions call the lobby with decoded messages; the lobby posts each game message to its
 // room's strand, where the Room (server/room/) judges it and sends the replies. Every room
 // writes through the server's Journal; the journal's answers come back on the room's strand.
-// Replays and seeks are read from the log on the storage's reader thread.
+// Replays, seeks and lists of finished games are read from the log on the storage's reader
+// thread. The tile set never changes, so its TileSet message is built once.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -71,9 +72,16 @@ class Lobby {
 
  private:
   void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::CreateGame& create);
-  void List(const std::shared_ptr<Peer>& peer, uint64_t request_id);
+  void List(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::ListGames& list);
+  // The hosted games that are not finished: the default list.
+  void ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id);
+  // Finished games from the log, the most recently finished first (`limit` as in ListGames).
+  void ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id, uint32_t limit);
+  // One game, hosted (any status) or from the log; an empty list when there is none.
+  void ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id, const std::string& game_id);
   void Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id, const std::string& game_id,
               std::optional<uint64_t> seek);
+  void SendTileSet(Peer& peer, uint64_t request_id) const;
   std::shared_ptr<HostedRoom> Find(const std::string& game_id) const;
   std::shared_ptr<HostedRoom> Host(RoomOptions options);
   void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
@@ -85,6 +93,7 @@ class Lobby {
   boost::asio::io_context& io_;
   const ServerConfig& config_;
   std::shared_ptr<const core::TileSet> tiles_;
+  const v1::ServerMessage tile_set_reply_;  // the answer to GetTileSet, less its request id
   TokenSource tokens_;
   Storage& storage_;
   mutable std::mutex mutex_;  // guards rooms_, finished_, next_number_ and joined_

@@ -283,6 +283,53 @@ TEST(StoreTest, ListsGamesByStatusAndLoadsTheUnfinishedOnes) {
   EXPECT_EQ(numbers, (std::vector<int64_t>{1, 2, 5}));
 }
 
+// Finished games as the server lists them: the most recently finished first, a limited number,
+// or one game by its number; each with its own seats.
+TEST(StoreTest, ListsTheNewestFinishedGamesFirstAndOneGameByNumber) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  Write with_other_players = Create(5);
+  with_other_players.ops.emplace_back(StartGameOp{5, {Seat(0, "cid"), Seat(1, "dee")}, kOrder});
+  ExpectAllCommitted(
+      store->ApplyBatch({NewRunningGame(1, 1), NewRunningGame(2, 1), NewRunningGame(3, 1),
+                         NewRunningGame(4, 1), with_other_players, NewRunningGame(6, 1)}));
+  std::vector<Write> finish;
+  for (int64_t g = 1; g <= 5; ++g) finish.push_back({g, {FinishGameOp{g, "{}"}}});
+  ExpectAllCommitted(store->ApplyBatch(finish));
+  // Finishing times of its own for each game (a tie between g1 and g3): g6 keeps running.
+  ASSERT_FALSE(store->connection().Exec(
+      "UPDATE games SET finished_ms = CASE number WHEN 1 THEN 3000 WHEN 2 THEN 1000 "
+      "WHEN 3 THEN 3000 WHEN 4 THEN 2000 ELSE 4000 END WHERE number <= 5"));
+
+  ListFilter newest;
+  newest.status = GameStatus::kFinished;
+  newest.order = ListOrder::kNewestFinishedFirst;
+  EXPECT_EQ(Numbers(*store->ListGames(newest)), (std::vector<int64_t>{5, 3, 1, 4, 2}));
+  newest.limit = 2;
+  const auto first_two = store->ListGames(newest);
+  ASSERT_TRUE(first_two.ok()) << first_two.error().message;
+  EXPECT_EQ(Numbers(*first_two), (std::vector<int64_t>{5, 3}));
+  EXPECT_EQ((*first_two)[0].seat_records,
+            (std::vector<SeatRecord>{Seat(0, "cid"), Seat(1, "dee")}));
+  EXPECT_EQ((*first_two)[1].seat_records,
+            (std::vector<SeatRecord>{Seat(0, "ann"), Seat(1, "bob")}));
+  newest.limit = 0;
+  EXPECT_TRUE(store->ListGames(newest)->empty());
+
+  ListFilter one;
+  one.number = 5;
+  const auto five = store->ListGames(one);
+  ASSERT_TRUE(five.ok()) << five.error().message;
+  ASSERT_EQ(five->size(), 1u);
+  EXPECT_EQ(five->front().status, GameStatus::kFinished);
+  EXPECT_EQ(five->front().seat_records, MustLoad(*store, 5).game.seat_records);
+  one.number = 6;
+  EXPECT_EQ(Numbers(*store->ListGames(one)), (std::vector<int64_t>{6}));
+  one.number = 99;
+  EXPECT_TRUE(store->ListGames(one)->empty());
+}
+
 TEST(StoreTest, NeverGivesAGameNumberTwiceEvenAfterDeletion) {
   TempDir dir;
   auto store = OpenStore(dir.File("log.db"));

@@ -1,6 +1,7 @@
 // The server over real sockets: WebSocket clients on loopback play whole games through it, meet
-// every refusal, drop out and resume, run into the limits, see it shut down, and replay and
-// seek games from its game log, before and after the server restarts on the same file.
+// every refusal, drop out and resume, run into the limits, see it shut down, replay and seek
+// games from its game log, before and after the server restarts on the same file, list finished
+// games and look games up by id, and get the server's tile set.
 //
 // Each test runs its own Server (127.0.0.1, port 0, its io_context on background threads) and
 // talks to it with synchronous Boost.Beast clients. A client keeps its own view of every game it
@@ -1705,6 +1706,156 @@ TEST(NetLog, AGameLogInsideARegularFileIsRefusedAtStart) {
   ASSERT_TRUE(error.has_value()) << "a folder that is a file cannot hold the log";
   EXPECT_NE(error->find(inside), std::string::npos) << *error;
   EXPECT_EQ(ReadFile(inside), "a regular file\n") << "the file is left as it was";
+}
+
+// ---------------------------------------------------------------------------------------------
+// 12. Game lists beyond the lobby, and the tile set (docs/protocol.md section 2.1)
+
+v1::ServerMessage ListFinished(Client& c, uint32_t limit) {
+  v1::ClientMessage list;
+  list.mutable_list_games()->set_finished(true);
+  list.mutable_list_games()->set_limit(limit);
+  return c.Request(list);
+}
+
+v1::ServerMessage ListOne(Client& c, const std::string& game) {
+  v1::ClientMessage list;
+  list.mutable_list_games()->set_game_id(game);
+  return c.Request(list);
+}
+
+std::vector<std::string> Ids(const v1::ServerMessage& list) {
+  EXPECT_TRUE(list.has_game_list()) << Show(list);
+  std::vector<std::string> ids;
+  for (const v1::GameInfo& info : list.game_list().games()) ids.push_back(info.game_id());
+  return ids;
+}
+
+// A finished 2-seat game as the log has it: both seats taken by their players, nobody online.
+void ExpectFinishedFromTheLog(const v1::GameInfo& info) {
+  EXPECT_EQ(info.status(), v1::GAME_STATUS_FINISHED) << info.game_id();
+  EXPECT_EQ(info.name(), "net test");
+  EXPECT_EQ(info.rule_set(), "the-city");
+  EXPECT_EQ(info.seats(), 2u);
+  ASSERT_EQ(info.seat_size(), 2) << info.game_id();
+  for (const v1::SeatInfo& seat : info.seat()) {
+    EXPECT_TRUE(seat.taken()) << info.game_id() << " seat " << seat.seat();
+    EXPECT_EQ(seat.player_name(), "player") << info.game_id() << " seat " << seat.seat();
+    EXPECT_FALSE(seat.online()) << info.game_id() << " seat " << seat.seat();
+  }
+}
+
+TEST(NetLists, GetTileSetGivesTheServersTilesTheSameEachTime) {
+  TestServer server;
+  auto c = Connected(server);
+  v1::ClientMessage get;
+  get.mutable_get_tile_set();
+  const v1::ServerMessage reply = c->Request(get);
+  ASSERT_TRUE(reply.has_tile_set()) << Show(reply);
+  const v1::TileSet& set = reply.tile_set();
+  const auto& tiles = *city::DefaultTileSet();
+  EXPECT_EQ(set.id(), tiles.id());
+  EXPECT_EQ(static_cast<int>(set.version()), tiles.version());
+  ASSERT_EQ(set.types_size(), tiles.TypeCount());
+  uint32_t total = 0;
+  for (const v1::TileType& type : set.types()) {
+    EXPECT_EQ(type.first_id(), total) << type.name();
+    EXPECT_EQ(type.port_feature_size(), 12) << type.name();
+    total += type.count();
+  }
+  EXPECT_EQ(total, 75u);
+  const v1::ServerMessage again = c->Request(get);
+  ASSERT_TRUE(again.has_tile_set()) << Show(again);
+  EXPECT_NE(again.request_id(), reply.request_id());
+  EXPECT_EQ(again.tile_set().SerializeAsString(), set.SerializeAsString());
+}
+
+TEST(NetLists, FinishedGamesComeFromTheLogTheNewestFirst) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  std::string first;
+  std::string second;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 47, &first));
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 48, &second));
+  auto lister = Connected(server);
+  const std::string open = lister->Create(3, 49);
+
+  const v1::ServerMessage finished = ListFinished(*lister, 0);
+  ASSERT_EQ(Ids(finished), (std::vector<std::string>{second, first}));
+  for (const v1::GameInfo& info : finished.game_list().games()) ExpectFinishedFromTheLog(info);
+  EXPECT_EQ(Ids(ListFinished(*lister, 1)), (std::vector<std::string>{second}));
+  EXPECT_EQ(Ids(ListFinished(*lister, 1000)), (std::vector<std::string>{second, first}))
+      << "a limit above the most is lowered, not refused";
+  EXPECT_EQ(Ids(ListGames(*lister)), (std::vector<std::string>{open}))
+      << "the default list leaves finished games out, though they are still hosted";
+
+  // A finished game still hosted is found by its id, as the lobby has it.
+  const v1::ServerMessage one = ListOne(*lister, first);
+  ASSERT_EQ(Ids(one), (std::vector<std::string>{first}));
+  EXPECT_EQ(one.game_list().games(0).status(), v1::GAME_STATUS_FINISHED);
+}
+
+TEST(NetLists, OneGameByItsIdHostedOrFromTheLogOrNone) {
+  ServerConfig config = TestConfig();
+  config.finished_game_retention = std::chrono::seconds(0);
+  TestServer server(config);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  std::string done;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 52, &done));
+  // Waits (bounded) until the server no longer hosts it.
+  auto reader = Connected(server);
+  bool gone = false;
+  for (int i = 0; i < 500 && !gone; ++i) {
+    gone = CodeOf(reader->Spectate(done)) == v1::ERROR_CODE_NO_SUCH_GAME;
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(gone) << "a finished game leaves the lobby after its retention time";
+  const v1::ServerMessage stored = ListOne(*reader, done);
+  ASSERT_EQ(Ids(stored), (std::vector<std::string>{done}));
+  ExpectFinishedFromTheLog(stored.game_list().games(0));
+
+  // Hosted games are the lobby's view: who is online, whatever the status.
+  const std::string running = SeatedGame({a.get(), b.get()}, 53);
+  const v1::ServerMessage live = ListOne(*reader, running);
+  ASSERT_EQ(Ids(live), (std::vector<std::string>{running}));
+  EXPECT_EQ(live.game_list().games(0).status(), v1::GAME_STATUS_RUNNING);
+  for (const v1::SeatInfo& seat : live.game_list().games(0).seat()) EXPECT_TRUE(seat.online());
+  const std::string open = reader->Create(2, 54);
+  const v1::ServerMessage waiting = ListOne(*reader, open);
+  ASSERT_EQ(Ids(waiting), (std::vector<std::string>{open}));
+  EXPECT_EQ(waiting.game_list().games(0).status(), v1::GAME_STATUS_OPEN);
+
+  for (const char* none : {"g999", "nonsense", "g", "g0", "g-1", "G1"}) {
+    const v1::ServerMessage reply = ListOne(*reader, none);
+    EXPECT_TRUE(reply.has_game_list()) << none << ": " << Show(reply);
+    EXPECT_EQ(reply.game_list().games_size(), 0) << none;
+  }
+}
+
+// A log the server cannot read answers lists from it with an error; the hosted games are still
+// listed.
+TEST(NetLists, AnUnreadableLogAnswersStorageFailed) {
+  const ServerConfig config = TestConfig();
+  TestServer server(config);
+  auto c = Connected(server);
+  const std::string open = c->Create(2, 55);
+  {
+    // Another program takes a table away from under the running server.
+    persistence::StoreOptions options;
+    options.path = config.db_path;
+    options.create = false;
+    auto store = persistence::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_FALSE(store->connection().Exec("ALTER TABLE seats RENAME TO seats_elsewhere"));
+  }
+  for (const v1::ServerMessage& reply : {ListFinished(*c, 0), ListOne(*c, "g999")}) {
+    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_STORAGE_FAILED) << Show(reply);
+    EXPECT_FALSE(reply.error().reason().empty());
+  }
+  EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{open}));
+  EXPECT_EQ(Ids(ListOne(*c, open)), (std::vector<std::string>{open}));
 }
 
 }  // namespace

@@ -1,0 +1,181 @@
+// The TileSet message: the server's tile set as a client receives it, checked against the default
+// set's published facts (75 tiles, 7 historic buildings, 32 public ones) and against the engine's
+// own view of each type, after a trip through protobuf bytes.
+#include "protocol/tileset_message.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "city/default_tiles.h"
+
+namespace carc::protocol {
+namespace {
+
+v1::TileSet DefaultTileSetThroughBytes() {
+  std::string bytes;
+  EXPECT_TRUE(ToProto(*city::DefaultTileSet()).SerializeToString(&bytes));
+  v1::TileSet parsed;
+  EXPECT_TRUE(parsed.ParseFromString(bytes));
+  return parsed;
+}
+
+const v1::TileType* FindType(const v1::TileSet& set, const std::string& name) {
+  for (const v1::TileType& type : set.types()) {
+    if (type.name() == name) return &type;
+  }
+  return nullptr;
+}
+
+// Checks that a type's ports follow the sides of its tile-file line ("a1b b-b b1a a-a"): one
+// feature per letter or digit, a street for a digit, an area for a letter, -1 for '-'.
+void ExpectPortsOf(const v1::TileType& type, const std::string& sides) {
+  std::string ports;
+  for (const char c : sides) {
+    if (c != ' ') ports += c;
+  }
+  ASSERT_EQ(ports.size(), 12u);
+  ASSERT_EQ(type.port_feature_size(), 12);
+  std::map<char, int> feature_of;
+  for (int p = 0; p < 12; ++p) {
+    const char c = ports[static_cast<size_t>(p)];
+    const int feature = type.port_feature(p);
+    if (c == '-') {
+      EXPECT_EQ(feature, -1) << "port " << p;
+      continue;
+    }
+    ASSERT_GE(feature, 0) << "port " << p;
+    ASSERT_LT(feature, type.features_size()) << "port " << p;
+    const auto [it, added] = feature_of.emplace(c, feature);
+    EXPECT_EQ(it->second, feature) << "port " << p << " belongs to '" << c << "'";
+    const bool street = c >= '1' && c <= '4';
+    EXPECT_EQ(type.features(feature).kind() == v1::FEATURE_KIND_STREET, street) << "port " << p;
+  }
+  std::set<int> distinct;
+  for (const auto& [c, feature] : feature_of) distinct.insert(feature);
+  EXPECT_EQ(distinct.size(), feature_of.size()) << "each letter or digit is a feature of its own";
+  EXPECT_EQ(static_cast<int>(feature_of.size()), type.features_size());
+}
+
+TEST(TileSetMessage, TheDefaultSetHasItsIdAnd75TilesNumberedInFileOrder) {
+  const v1::TileSet set = DefaultTileSetThroughBytes();
+  EXPECT_EQ(set.id(), "the-city-reconstruction");
+  EXPECT_EQ(set.version(), 1u);
+  ASSERT_EQ(set.types_size(), city::DefaultTileSet()->TypeCount());
+  uint32_t next_id = 0;
+  for (const v1::TileType& type : set.types()) {
+    EXPECT_EQ(type.first_id(), next_id) << type.name();
+    EXPECT_GE(type.count(), 1u) << type.name();
+    next_id += type.count();
+  }
+  EXPECT_EQ(next_id, 75u);
+}
+
+TEST(TileSetMessage, EveryPortNamesAFeatureOfItsTypeOrNone) {
+  const v1::TileSet set = DefaultTileSetThroughBytes();
+  for (const v1::TileType& type : set.types()) {
+    ASSERT_EQ(type.port_feature_size(), 12) << type.name();
+    std::set<int> at_ports;
+    for (int p = 0; p < 12; ++p) {
+      const int feature = type.port_feature(p);
+      EXPECT_GE(feature, -1) << type.name() << " port " << p;
+      EXPECT_LT(feature, type.features_size()) << type.name() << " port " << p;
+      // Only midpoints (1, 4, 7, 10) may be without a feature: every half is in an area.
+      if (p % 3 != 1) {
+        EXPECT_NE(feature, -1) << type.name() << " port " << p;
+      }
+      at_ports.insert(feature);
+    }
+    for (int f = 0; f < type.features_size(); ++f) {
+      EXPECT_TRUE(at_ports.count(f)) << type.name() << ": feature " << f << " touches a port";
+      const v1::TileFeature& feature = type.features(f);
+      EXPECT_EQ(feature.kind() == v1::FEATURE_KIND_MARKET, feature.market() != v1::MARKET_KIND_NONE)
+          << type.name() << " feature " << f << ": markets, and only they, have a kind";
+      if (feature.kind() != v1::FEATURE_KIND_STREET) {
+        EXPECT_EQ(feature.end(), v1::STREET_END_THROUGH) << type.name() << " feature " << f;
+      }
+    }
+  }
+}
+
+TEST(TileSetMessage, KnownTypesHaveTheirFileLinesPortsAndFeatures) {
+  const v1::TileSet set = DefaultTileSetThroughBytes();
+  const v1::TileType* straight = FindType(set, "straight-res");
+  ASSERT_NE(straight, nullptr);
+  EXPECT_EQ(straight->count(), 5u);
+  EXPECT_EQ(straight->first_id(), 0u);
+  ExpectPortsOf(*straight, "a1b b-b b1a a-a");
+  // Features are numbered as they first appear clockwise (docs/protocol.md gives this example).
+  EXPECT_EQ(std::vector<int>(straight->port_feature().begin(), straight->port_feature().end()),
+            (std::vector<int>{0, 1, 2, 2, -1, 2, 2, 1, 0, 0, -1, 0}));
+  const v1::TileFeature& street = straight->features(straight->port_feature(1));
+  EXPECT_EQ(street.end(), v1::STREET_END_THROUGH);
+  EXPECT_EQ(straight->building(), v1::BUILDING_NONE);
+  EXPECT_EQ(straight->historic_name(), "");
+
+  const v1::TileType* fish = FindType(set, "straight-fish");
+  ASSERT_NE(fish, nullptr);
+  ExpectPortsOf(*fish, "a1b b-b b1a a-a");
+  const v1::TileFeature& market = fish->features(fish->port_feature(2));  // b
+  EXPECT_EQ(market.kind(), v1::FEATURE_KIND_MARKET);
+  EXPECT_EQ(market.market(), v1::MARKET_KIND_FISH);
+
+  const v1::TileType* sernin = FindType(set, "historic-saint-sernin");
+  ASSERT_NE(sernin, nullptr);
+  ExpectPortsOf(*sernin, "a1a a-a a-a a-a");
+  EXPECT_EQ(sernin->features(sernin->port_feature(1)).end(), v1::STREET_END_BUILDING);
+  EXPECT_EQ(sernin->building(), v1::BUILDING_HISTORIC);
+  EXPECT_EQ(sernin->historic_name(), "Saint Sernin");
+}
+
+TEST(TileSetMessage, SevenHistoricBuildingsWithTheirNamesAnd32PublicOnes) {
+  std::set<std::string> historic;
+  uint32_t public_tiles = 0;
+  const v1::TileSet set = DefaultTileSetThroughBytes();
+  for (const v1::TileType& type : set.types()) {
+    if (type.building() == v1::BUILDING_HISTORIC) {
+      EXPECT_EQ(type.count(), 1u) << type.name();
+      historic.insert(type.historic_name());
+    } else {
+      EXPECT_EQ(type.historic_name(), "") << type.name();
+    }
+    if (type.building() == v1::BUILDING_PUBLIC) public_tiles += type.count();
+  }
+  EXPECT_EQ(historic,
+            (std::set<std::string>{"Petit Puits", "Grand Puits", "Tour Carree", "Batiment",
+                                   "Saint Sernin", "Saint Nazaire", "Chateau Comtal"}));
+  EXPECT_EQ(public_tiles, 32u);
+}
+
+// The message says what the engine says, type by type.
+TEST(TileSetMessage, EveryTypeMatchesTheEngines) {
+  const auto& tiles = *city::DefaultTileSet();
+  const v1::TileSet set = DefaultTileSetThroughBytes();
+  ASSERT_EQ(set.types_size(), tiles.TypeCount());
+  for (int t = 0; t < tiles.TypeCount(); ++t) {
+    const core::TileType& engine = tiles.Type(t);
+    const v1::TileType& wire = set.types(t);
+    EXPECT_EQ(wire.name(), engine.name);
+    EXPECT_EQ(static_cast<int>(wire.first_id()), engine.first_id);
+    EXPECT_EQ(static_cast<int>(wire.count()), engine.count);
+    for (size_t p = 0; p < engine.port_feature.size(); ++p) {
+      EXPECT_EQ(wire.port_feature(static_cast<int>(p)), engine.port_feature[p]) << engine.name;
+    }
+    ASSERT_EQ(wire.features_size(), engine.FeatureCount()) << engine.name;
+    for (int f = 0; f < engine.FeatureCount(); ++f) {
+      const core::FeatureDef& def = engine.features[static_cast<size_t>(f)];
+      // The wire's feature kinds are the engine's plus 1; markets, ends and buildings are equal.
+      EXPECT_EQ(static_cast<int>(wire.features(f).kind()), static_cast<int>(def.kind) + 1);
+      EXPECT_EQ(static_cast<int>(wire.features(f).market()), static_cast<int>(def.market));
+      EXPECT_EQ(static_cast<int>(wire.features(f).end()), static_cast<int>(def.end));
+    }
+    EXPECT_EQ(static_cast<int>(wire.building()), static_cast<int>(engine.building));
+    EXPECT_EQ(wire.historic_name(), engine.historic_name);
+  }
+}
+
+}  // namespace
+}  // namespace carc::protocol
