@@ -1,5 +1,6 @@
-// Records the test fixture test/fixtures/game-seed8-2p.replay.bin from a running carc-server: the
-// binary ServerMessage that answers GetReplay for a whole 2-player game with seed 8.
+// Records the test fixtures from a running carc-server: test/fixtures/game-seed8-2p.replay.bin,
+// the binary ServerMessage that answers GetReplay for a whole 2-player game with seed 8, and
+// test/fixtures/tileset.bin beside it, the one that answers GetTileSet.
 //
 //   node scripts/record-replay.mjs [ws://127.0.0.1:18600/] [out-file]
 //
@@ -183,6 +184,11 @@ async function main() {
   if (BigInt(steps) !== last) fatal(`the replay has ${steps} steps, the game ended at ${last}`);
   writeFileSync(outFile, replay.bytes);
   console.log(`recorded ${gameId}: ${steps} steps, ${replay.bytes.length} bytes -> ${outFile}`);
+  // The tile set the game was played with, for the tests of the tile drawing.
+  const tiles = await conns[0].request({ case: "getTileSet", value: {} });
+  const tilesFile = join(dirname(outFile), "tileset.bin");
+  writeFileSync(tilesFile, tiles.bytes);
+  console.log(`recorded the tile set: ${tiles.bytes.length} bytes -> ${tilesFile}`);
   conns.forEach((c) => c.close());
 }
 

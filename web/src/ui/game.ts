@@ -4,6 +4,7 @@
 // token the page spectates, read-only. Every state change goes through the shared reducer and is
 // checked against the server's hash; a gap or mismatch asks the server for a fresh snapshot.
 import {
+  ActionKind,
   ErrorCode,
   GameStatus,
   type Action,
@@ -15,10 +16,22 @@ import {
 import type { Connection, RequestBody } from "../net/connection";
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from "../net/seats";
 import { applyDelta, fromSnapshot, needsResync, type GameView } from "../state";
-import { boardBounds, drawBoard } from "./board";
-import { drawDecision, nextChoice, placementOf, tileOverlay, type TileChoice } from "./decisions";
+import { loadCatalog } from "../net/tileset";
+import type { TileCatalog } from "../tiles/catalog";
+import { boardBounds, CELL, drawBoard } from "./board";
+import {
+  decisionOverlay,
+  drawDecision,
+  nextCell,
+  nextChoice,
+  placementOf,
+  type DecisionContext,
+  type DecisionHandlers,
+  type TileChoice,
+} from "./decisions";
 import { h, s } from "./dom";
 import { failureText, replyError } from "./errors";
+import { nameInput } from "./identity";
 import { drawOpenGame } from "./open-game";
 import { drawLog, drawPanel } from "./panel";
 import { Viewport } from "./viewport";
@@ -36,8 +49,12 @@ export class GamePage {
   private winners: number | null = null;
   private errorText: string | null = null;
   private choice: TileChoice | null = null;
+  private catalog: TileCatalog | null = null;
+  private sending = false;
   private readonly viewport = new Viewport();
   private readonly side = h("aside", { class: "side" });
+  private readonly root = h("div", { class: "game-page" });
+  private readonly nameBox = nameInput();
   private readonly cleanups: (() => void)[] = [];
 
   constructor(
@@ -49,16 +66,15 @@ export class GamePage {
   }
 
   start(): void {
-    const boardBox = h("div", { class: "board-box" }, this.viewport.svg);
-    this.mount.replaceChildren(h("div", { class: "game-page" }, boardBox, this.side));
+    this.root.replaceChildren(h("div", { class: "board-box" }, this.viewport.svg), this.side);
+    this.mount.replaceChildren(this.root);
     this.cleanups.push(this.conn.onMessage((m) => this.onMessage(m)));
     this.cleanups.push(this.conn.onReconnect(() => this.afterReconnect()));
-    const onKey = (e: KeyboardEvent): void => {
-      if (!(e.target instanceof HTMLInputElement)) this.viewport.handleKey(e);
-    };
+    const onKey = (e: KeyboardEvent): void => this.onKey(e);
     window.addEventListener("keydown", onKey);
     this.cleanups.push(() => window.removeEventListener("keydown", onKey));
     void this.loadInfo();
+    void this.loadTiles();
     this.enter();
     this.render();
   }
@@ -94,9 +110,40 @@ export class GamePage {
     if (this.seat === null) void this.ask({ case: "spectate", value: { gameId: this.gameId } });
   }
 
+  private async loadTiles(): Promise<void> {
+    try {
+      this.catalog = await loadCatalog(this.conn);
+      this.render();
+    } catch (e) {
+      this.showError(`Tiles are drawn plain: ${failureText(e)}`);
+    }
+  }
+
+  // Keys for playing without a mouse (the board's picks and the buttons also take Tab and Enter).
+  private onKey(e: KeyboardEvent): void {
+    const t = e.target;
+    if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
+    const placing = this.legal.some((a) => a.kind === ActionKind.PLACE_TILE);
+    const key = e.key.toLowerCase();
+    if (placing && (key === "n" || key === "p")) {
+      this.choice = nextCell(this.legal, this.choice, key === "n" ? 1 : -1);
+      if (this.choice !== null) this.viewport.centreOn(this.choice.x * CELL + CELL / 2, -this.choice.y * CELL + CELL / 2);
+      this.render();
+    } else if (placing && key === "r") {
+      this.turnChoice();
+    } else if (placing && key === "enter" && !(t instanceof HTMLButtonElement) && !(t instanceof SVGElement && t.getAttribute("role") === "button")) {
+      const chosen = placementOf(this.legal, this.choice);
+      if (chosen !== null) this.send(chosen);
+    } else {
+      this.viewport.handleKey(e);
+      return;
+    }
+    e.preventDefault();
+  }
+
   // Names and online flags come from the game list (Snapshots carry neither).
   private async loadInfo(): Promise<void> {
-    const m = await this.ask({ case: "listGames", value: {} });
+    const m = await this.ask({ case: "listGames", value: { gameId: this.gameId } });
     if (m?.body.case !== "gameList") return;
     const game = m.body.value.games.find((g) => g.gameId === this.gameId);
     if (game !== undefined) this.setInfo(game);
@@ -164,7 +211,8 @@ export class GamePage {
     const fresh = this.view === null;
     this.view = v.value;
     this.legal = [...snap.legalActions];
-    this.choice = null;
+    // After a reconnect the same decision comes back: the cell and rotation chosen are kept.
+    if (placementOf(this.legal, this.choice) === null) this.choice = null;
     // Players are renumbered when a game starts with free seats: keep the number the server says.
     if (this.seat !== null && snap.yourSeat !== undefined && snap.yourSeat !== this.seat.seat) {
       this.seat = { seat: snap.yourSeat, token: this.seat.token };
@@ -213,10 +261,14 @@ export class GamePage {
     return this.info?.seat.map((s) => s.playerName) ?? [];
   }
 
+  // One move at a time: a second click before the answer would only be refused as stale.
   private send(action: Action): void {
-    if (this.view === null || this.seat === null) return;
+    if (this.view === null || this.seat === null || this.sending) return;
     const move = { gameId: this.gameId, seatToken: this.seat.token, sequence: this.view.sequence, action };
-    void this.ask({ case: "move", value: move });
+    this.sending = true;
+    void this.ask({ case: "move", value: move }).finally(() => {
+      this.sending = false;
+    });
   }
 
   private onCell(x: number, y: number): void {
@@ -226,6 +278,9 @@ export class GamePage {
 
   private render(): void {
     this.renderBoard();
+    this.root.dataset["status"] = this.statusName();
+    if (this.view === null) delete this.root.dataset["sequence"];
+    else this.root.dataset["sequence"] = String(this.view.sequence);
     const parts: (HTMLElement | null)[] = [
       h("h2", {}, this.info?.name !== undefined && this.info.name !== "" ? `${this.info.name} (${this.gameId})` : `Game ${this.gameId}`),
       this.inviteLink(),
@@ -236,14 +291,28 @@ export class GamePage {
     this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }
 
+  private statusName(): string {
+    if (this.view === null) return this.info?.status === GameStatus.DAMAGED ? "damaged" : "open";
+    return this.view.state.decision.actor === -2 ? "finished" : "running";
+  }
+
+  private decisionContext(view: GameView): DecisionContext {
+    return { state: view.state, catalog: this.catalog, legal: this.legal, choice: this.choice };
+  }
+
+  private handlers(): DecisionHandlers {
+    return { send: (a) => this.send(a), turn: () => this.turnChoice(), onCell: (x, y) => this.onCell(x, y) };
+  }
+
   private renderBoard(): void {
     if (this.view === null) {
       this.viewport.setContent(s("g"));
       return;
     }
-    const st = this.view.state;
-    const overlay = tileOverlay(this.legal, this.choice, st.drawnTile, (x, y) => this.onCell(x, y));
-    this.viewport.setContent(drawBoard(st, overlay));
+    const ctx = this.decisionContext(this.view);
+    const overlay = decisionOverlay(ctx, this.handlers());
+    this.viewport.fit(boardBounds(this.view.state));
+    this.viewport.setContent(drawBoard({ state: this.view.state, catalog: this.catalog, names: this.names() }, overlay));
   }
 
   private runningPart(view: GameView): HTMLElement {
@@ -254,10 +323,7 @@ export class GamePage {
       yourSeat: this.seat?.seat ?? null,
       winners: this.winners,
     });
-    const decision = drawDecision(this.legal, this.choice, {
-      send: (a) => this.send(a),
-      turn: () => this.turnChoice(),
-    });
+    const decision = drawDecision(this.decisionContext(view), this.handlers());
     const role = this.seat === null ? h("p", { class: "role" }, "You are watching.") : null;
     return h("div", {}, role, decision, panel);
   }
@@ -270,7 +336,7 @@ export class GamePage {
 
   private openGamePart(): HTMLElement {
     if (this.info === null || this.info.status !== GameStatus.OPEN) return h("p", {}, "Loading the game…");
-    return drawOpenGame(this.info, this.seat?.seat ?? null, {
+    return drawOpenGame(this.info, this.seat?.seat ?? null, this.nameBox, {
       join: (name) => void this.join(name),
       start: () => void this.startGame(),
     });

@@ -1,6 +1,7 @@
-// The lobby, /: every open or running game (refreshed every 5 s), a form to create a game, and
-// per game a way in: join a free seat, return to a seat this browser holds, or watch. Creating a
-// game also takes seat 0, as the protocol expects of a game's creator.
+// The lobby, /: a form to create a game, every open or running game (refreshed every 5 s) with
+// per game a way in (join a free seat, return to a seat this browser holds, or watch), and the
+// most recently finished games to replay. Creating a game also takes seat 0, as the protocol
+// expects of a game's creator.
 import { GameStatus, type GameInfo, type ServerMessage } from "../gen/carcassonne/city/v1/city_pb";
 import type { Connection, RequestBody } from "../net/connection";
 import { loadSeat, saveSeat } from "../net/seats";
@@ -9,6 +10,7 @@ import { failureText, replyError } from "./errors";
 import { nameInput, playerNameSetting } from "./identity";
 
 const REFRESH_MS = 5000;
+const FINISHED_SHOWN = 20;
 
 const STATUS_WORDS: Record<number, string> = {
   [GameStatus.OPEN]: "waiting for players",
@@ -17,11 +19,22 @@ const STATUS_WORDS: Record<number, string> = {
   [GameStatus.DAMAGED]: "damaged (not playable)",
 };
 
+// "/?seed=N" creates games with that seed, to play a known game again (tests, bug reports); the
+// server picks a seed otherwise.
+function seedFromAddress(): bigint | null {
+  const text = new URLSearchParams(location.search).get("seed");
+  if (text === null || !/^\d{1,20}$/.test(text)) return null;
+  const seed = BigInt(text);
+  return seed < 1n << 64n ? seed : null;
+}
+
 export class LobbyPage {
   private games: GameInfo[] = [];
+  private finished: GameInfo[] = [];
   private errorText: string | null = null;
   private timer = 0;
   private readonly list = h("section", { class: "game-list" });
+  private readonly finishedList = h("section", { class: "finished-list" });
   private readonly errorBox = h("p", { class: "error", role: "alert" });
 
   constructor(
@@ -30,7 +43,8 @@ export class LobbyPage {
   ) {}
 
   start(): void {
-    this.mount.replaceChildren(h("div", { class: "lobby" }, h("h2", {}, "Games"), this.errorBox, this.createForm(), this.list));
+    const lobby = h("div", { class: "lobby" }, h("h2", {}, "Play Carcassonne: The City"), this.errorBox, this.createForm(), this.list, this.finishedList);
+    this.mount.replaceChildren(lobby);
     void this.refresh();
     this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
     this.render();
@@ -58,9 +72,12 @@ export class LobbyPage {
   }
 
   private async refresh(): Promise<void> {
-    const m = await this.ask({ case: "listGames", value: {} });
-    if (m?.body.case !== "gameList") return;
-    this.games = [...m.body.value.games];
+    const [live, done] = await Promise.all([
+      this.ask({ case: "listGames", value: {} }),
+      this.ask({ case: "listGames", value: { finished: true, limit: FINISHED_SHOWN } }),
+    ]);
+    if (live?.body.case === "gameList") this.games = [...live.body.value.games];
+    if (done?.body.case === "gameList") this.finished = [...done.body.value.games];
     this.render();
   }
 
@@ -73,7 +90,8 @@ export class LobbyPage {
   }
 
   private async create(seats: number, name: string, playerName: string): Promise<void> {
-    const m = await this.ask({ case: "createGame", value: { ruleSet: "the-city", seats, name } });
+    const seed = seedFromAddress();
+    const m = await this.ask({ case: "createGame", value: { ruleSet: "the-city", seats, name, ...(seed === null ? {} : { seed }) } });
     if (m?.body.case !== "gameCreated" || m.body.value.game === undefined) return;
     await this.join(m.body.value.game.gameId, playerName, 0);
   }
@@ -94,11 +112,11 @@ export class LobbyPage {
     else if (g.status === GameStatus.OPEN && taken.length < g.seats) {
       actions.push(button("Join", () => void this.join(g.gameId, playerNameSetting()), { class: "primary" }));
     }
-    actions.push(button("Watch", open));
+    if (g.status !== GameStatus.FINISHED) actions.push(button("Watch", open));
     if (g.status !== GameStatus.OPEN) actions.push(button("Replay", () => navigate(`/replay/${encodeURIComponent(g.gameId)}`)));
     return h(
       "tr",
-      {},
+      { "data-game": g.gameId },
       h("td", {}, g.name !== "" ? `${g.name} (${g.gameId})` : g.gameId),
       h("td", {}, `${taken.length} / ${g.seats}`, names !== "" ? `: ${names}` : ""),
       h("td", {}, STATUS_WORDS[g.status] ?? "unknown"),
@@ -107,13 +125,16 @@ export class LobbyPage {
     );
   }
 
+  private table(games: readonly GameInfo[]): HTMLElement {
+    const head = h("tr", {}, ...["Game", "Players", "Status", "Watching", ""].map((t) => h("th", {}, t)));
+    return h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, ...games.map((g) => this.row(g)))));
+  }
+
   private render(): void {
     this.setError(this.errorText);
-    if (this.games.length === 0) {
-      this.list.replaceChildren(h("p", {}, "No games yet: create one."));
-      return;
-    }
-    const head = h("tr", {}, ...["Game", "Players", "Status", "Watching", ""].map((t) => h("th", {}, t)));
-    this.list.replaceChildren(h("table", {}, h("thead", {}, head), h("tbody", {}, ...this.games.map((g) => this.row(g)))));
+    const live = this.games.length === 0 ? h("p", {}, "No games waiting or running: create one.") : this.table(this.games);
+    this.list.replaceChildren(h("h3", {}, "Open and running games"), live);
+    const done = this.finished.length === 0 ? h("p", {}, "No finished games yet.") : this.table(this.finished);
+    this.finishedList.replaceChildren(h("h3", {}, "Finished games"), done);
   }
 }

@@ -2,7 +2,6 @@
 // the button that starts it early with the seats taken so far (docs/protocol.md 2.1).
 import type { GameInfo } from "../gen/carcassonne/city/v1/city_pb";
 import { button, h } from "./dom";
-import { nameInput } from "./identity";
 import { badge } from "./players";
 
 export interface OpenGameHandlers {
@@ -24,7 +23,8 @@ function seatRow(info: GameInfo, i: number, yourSeat: number | null): HTMLElemen
   );
 }
 
-export function drawOpenGame(info: GameInfo, yourSeat: number | null, on: OpenGameHandlers): HTMLElement {
+// `nameBox` belongs to the page and outlives redraws, so what is typed in it is kept.
+export function drawOpenGame(info: GameInfo, yourSeat: number | null, nameBox: HTMLInputElement, on: OpenGameHandlers): HTMLElement {
   const seats = info.seat.map((_, i) => seatRow(info, i, yourSeat));
   const taken = info.seat.filter((s) => s.taken).length;
   const free = info.seats - taken;
@@ -33,8 +33,7 @@ export function drawOpenGame(info: GameInfo, yourSeat: number | null, on: OpenGa
     h("ul", { class: "seats" }, ...seats),
   ];
   if (yourSeat === null && free > 0) {
-    const input = nameInput();
-    parts.push(h("div", { class: "join" }, input, button("Join", () => on.join(input.value.trim()), { class: "primary" })));
+    parts.push(h("div", { class: "join" }, nameBox, button("Join", () => on.join(nameBox.value.trim()), { class: "primary" })));
   }
   if (yourSeat === 0) {
     const start = button(`Start now with ${taken} players`, on.start, { disabled: taken < 2 });

@@ -15,6 +15,13 @@ export interface PanelInput {
 }
 
 const SOURCES: readonly (keyof Scores)[] = ["streets", "markets", "towers", "stewards", "guards"];
+const SOURCE_WORDS: Record<keyof Scores, string> = {
+  streets: "Streets",
+  markets: "Markets",
+  towers: "Towers",
+  stewards: "Stewards",
+  guards: "Guards",
+};
 
 function scoreLine(sc: Scores): string {
   return SOURCES.map((k) => `${k} ${sc[k]}`).join(" · ");
@@ -50,19 +57,17 @@ function turnLine(inp: PanelInput): string {
   return `${who}: ${decisionWord(d.kind)} (turn of ${playerName(inp.names, d.turnPlayer)}).`;
 }
 
+// Each stack's tiles left (they are drawn in order: the first stack empties first).
 function stackLine(st: PublicState): string {
-  const total = st.stackSizes.reduce((a, b) => a + b, 0);
-  let before = 0;
-  let current = st.stackSizes.length;
-  for (const [i, size] of st.stackSizes.entries()) {
-    if (st.tilesDrawn < before + size) {
-      current = i + 1;
-      break;
-    }
-    before += size;
-  }
-  const hand = st.drawnTile >= 0 ? ` · in hand: tile ${st.drawnTile}` : "";
-  return `Tiles drawn ${st.tilesDrawn} of ${total} (stack ${current}) · left ${total - st.tilesDrawn} · discarded ${st.tilesDiscarded} · walls left ${st.wallsLeft}${hand}`;
+  let drawn = st.tilesDrawn;
+  const left = st.stackSizes.map((size) => {
+    const taken = Math.min(size, drawn);
+    drawn -= taken;
+    return size - taken;
+  });
+  const stacks = left.map((n, i) => `${i + 1}: ${n}`).join(" · ");
+  const discarded = st.tilesDiscarded > 0 ? ` · ${st.tilesDiscarded} discarded` : "";
+  return `Tiles left in the stacks ${stacks}${discarded} · wall pieces left ${st.wallsLeft}`;
 }
 
 // Without the GameOver event (a page opened after the end) the winners are the highest totals.
@@ -74,25 +79,28 @@ function winnerSeats(inp: PanelInput): number[] {
   return seats.filter((i) => totals[i] === best);
 }
 
+// One column per player, one row per source of points, so four players still fit the panel.
 function finalTable(inp: PanelInput): HTMLElement {
   const win = winnerSeats(inp);
-  const head = h("tr", {}, h("th", {}, "Player"), ...SOURCES.map((k) => h("th", {}, k)), h("th", {}, "total"));
-  const rows = inp.state.player.map((p, seat) =>
-    h(
-      "tr",
-      { class: win.includes(seat) ? "winner" : "" },
-      h("td", {}, badge(seat), " ", playerName(inp.names, seat), win.includes(seat) ? " ★" : ""),
-      ...SOURCES.map((k) => h("td", {}, String(p.scores[k]))),
-      h("td", {}, String(totalScore(p.scores))),
-    ),
+  const players = inp.state.player.map((p, seat) => ({ p, seat, won: win.includes(seat) }));
+  const head = h(
+    "tr",
+    {},
+    h("th", {}, "Points"),
+    ...players.map(({ seat, won }) => h("th", { class: won ? "winner" : "" }, badge(seat), " ", playerName(inp.names, seat), won ? " ★" : "")),
   );
+  const sourceRows = SOURCES.map((k) => h("tr", {}, h("td", {}, SOURCE_WORDS[k]), ...players.map(({ p }) => h("td", {}, String(p.scores[k])))));
+  const totalRow = h("tr", { class: "total-row" }, h("td", {}, "Total"), ...players.map(({ p, won }) => h("td", { class: won ? "winner" : "" }, String(totalScore(p.scores)))));
   const names = win.map((s) => playerName(inp.names, s)).join(" and ");
+  const best = Math.max(...inp.state.player.map((p) => totalScore(p.scores)));
+  const verdict = win.length > 1 ? `${names} win together with ${best} points.` : `${names} wins with ${best} points.`;
+  const ended = endConditionWord(inp.state.end);
   return h(
     "section",
-    { class: "final" },
+    { class: "final-scores" },
     h("h3", {}, "Final scores"),
-    h("p", {}, `${endConditionWord(inp.state.end)}. Winner${win.length > 1 ? "s" : ""}: ${names}.`),
-    h("table", {}, h("thead", {}, head), h("tbody", {}, ...rows)),
+    h("p", { class: "verdict" }, h("strong", {}, verdict), ` The game ended because ${ended}.`),
+    h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, ...sourceRows, totalRow))),
   );
 }
 

@@ -1,5 +1,7 @@
-// Pan (drag) and zoom (wheel, + and − keys) of an SVG by changing its viewBox. The view is kept
-// across redraws, so a new move does not throw the player's view back; fit() recentres it.
+// Pan and zoom of an SVG by changing its viewBox: drag with a mouse or one finger, zoom with the
+// wheel or a two-finger pinch, and from the keyboard the arrow keys pan, + and − zoom, F fits the
+// whole board. Until the person moves the view, it follows the board as it grows (fit()); once
+// they have, their view is kept across redraws until F fits the board again.
 import { s } from "./dom";
 
 interface View {
@@ -16,7 +18,8 @@ const DRAG_THRESHOLD_PX = 4;
 export class Viewport {
   readonly svg: SVGSVGElement;
   private view: View = { x: -200, y: -200, w: 500, h: 500 };
-  private fitted = false;
+  private userMoved = false;
+  private lastFit: View = { ...this.view };
   // Set during a drag that moved: the click that ends it must not pick a cell.
   private dragged = false;
 
@@ -26,7 +29,6 @@ export class Viewport {
     this.apply();
     this.listenDrag();
     this.svg.addEventListener("wheel", (e) => this.onWheel(e), { passive: false });
-    this.svg.addEventListener("keydown", (e) => this.handleKey(e));
     // A click ending a drag is swallowed before it reaches the cells.
     this.svg.addEventListener("click", (e) => {
       if (this.dragged) e.stopPropagation();
@@ -38,11 +40,29 @@ export class Viewport {
     this.svg.replaceChildren(content);
   }
 
-  // Fits the given box once (the first time there is a board), or always when forced.
+  // Shows the given box, unless the person has moved the view (forced: even then). The box is
+  // kept either way for the F key.
   fit(box: View, force = false): void {
-    if (this.fitted && !force) return;
-    this.fitted = true;
+    this.lastFit = { ...box };
+    if (this.userMoved && !force) return;
+    if (force) this.userMoved = false;
+    const v = this.view;
+    if (v.x === box.x && v.y === box.y && v.w === box.w && v.h === box.h) return;
     this.view = { ...box };
+    this.apply();
+  }
+
+  // Only when the point is out of sight: a view that shows it already is left alone.
+  centreOn(x: number, y: number): void {
+    const v = this.view;
+    if (x > v.x && x < v.x + v.w && y > v.y && y < v.y + v.h) return;
+    this.userMoved = true;
+    this.view = { ...this.view, x: x - this.view.w / 2, y: y - this.view.h / 2 };
+    this.apply();
+  }
+
+  pan(fx: number, fy: number): void {
+    this.view = { ...this.view, x: this.view.x + fx * this.view.w, y: this.view.y + fy * this.view.h };
     this.apply();
   }
 
@@ -65,32 +85,59 @@ export class Viewport {
     return Math.max(this.view.w / r.width, this.view.h / r.height);
   }
 
+  // One pointer drags; a second one turns the gesture into a pinch until both are lifted.
   private listenDrag(): void {
     let start: { px: number; py: number; x: number; y: number } | null = null;
+    const touches = new Map<number, { x: number; y: number }>();
+    let pinch = 0;
     this.svg.addEventListener("pointerdown", (e) => {
+      touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.size === 2) {
+        pinch = this.spread(touches);
+        start = null;
+        this.dragged = true;
+        return;
+      }
       this.dragged = false;
       start = { px: e.clientX, py: e.clientY, x: this.view.x, y: this.view.y };
     });
     this.svg.addEventListener("pointermove", (e) => {
+      if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (touches.size === 2) {
+        const now = this.spread(touches);
+        if (pinch > 0 && now > 0) this.zoom(pinch / now);
+        this.userMoved = true;
+        pinch = now;
+        return;
+      }
       if (start === null) return;
       const dx = e.clientX - start.px;
       const dy = e.clientY - start.py;
       if (!this.dragged && Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
       this.dragged = true;
+      this.userMoved = true;
       const k = this.unitsPerPixel();
       this.view.x = start.x - dx * k;
       this.view.y = start.y - dy * k;
       this.apply();
     });
-    const end = (): void => {
+    const end = (e: PointerEvent): void => {
+      touches.delete(e.pointerId);
       start = null;
     };
     this.svg.addEventListener("pointerup", end);
+    this.svg.addEventListener("pointercancel", end);
     this.svg.addEventListener("pointerleave", end);
+  }
+
+  private spread(touches: Map<number, { x: number; y: number }>): number {
+    const [a, b] = [...touches.values()];
+    return a === undefined || b === undefined ? 0 : Math.hypot(a.x - b.x, a.y - b.y);
   }
 
   private onWheel(e: WheelEvent): void {
     e.preventDefault();
+    this.userMoved = true;
     const r = this.svg.getBoundingClientRect();
     const k = this.unitsPerPixel();
     // Zoom about the point under the pointer, so it stays where it is.
@@ -101,9 +148,17 @@ export class Viewport {
 
   // Public because the page listens on the window: the keys should work without focusing the board.
   handleKey(e: KeyboardEvent): void {
-    if (e.key === "+" || e.key === "=") this.zoom(1 / 1.25);
+    const pans: Record<string, [number, number]> = { ArrowLeft: [-0.2, 0], ArrowRight: [0.2, 0], ArrowUp: [0, -0.2], ArrowDown: [0, 0.2] };
+    const p = pans[e.key];
+    if (p !== undefined) this.pan(p[0], p[1]);
+    else if (e.key === "+" || e.key === "=") this.zoom(1 / 1.25);
     else if (e.key === "-" || e.key === "_") this.zoom(1.25);
-    else return;
+    else if (e.key === "f" || e.key === "F") {
+      this.fit(this.lastFit, true);
+      e.preventDefault();
+      return;
+    } else return;
+    this.userMoved = true;
     e.preventDefault();
   }
 }

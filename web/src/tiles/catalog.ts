@@ -1,0 +1,119 @@
+// The tile set of the server's games (the TileSet message, docs/tiles.md), checked once and kept
+// as plain readonly objects: for each tile id, the type it is a copy of. The client draws tiles
+// and names features from this and holds no tile data of its own, so any tile set the server
+// loads is drawn correctly.
+import { Building, FeatureKind, MarketKind, StreetEnd, type TileSet } from "../gen/carcassonne/city/v1/city_pb";
+
+export const PORTS = 12;
+export const NO_FEATURE = -1;
+
+export interface FeatureDef {
+  readonly kind: FeatureKind;
+  readonly market: MarketKind;
+  readonly end: StreetEnd;
+  readonly ports: readonly number[]; // the unturned tile's ports it touches, ascending
+}
+
+export interface TileTypeDef {
+  readonly name: string;
+  readonly firstId: number;
+  readonly count: number;
+  readonly portFeature: readonly number[]; // PORTS entries, NO_FEATURE at a plain midpoint
+  readonly features: readonly FeatureDef[];
+  readonly building: Building;
+  readonly historicName: string;
+}
+
+export interface TileCatalog {
+  readonly id: string;
+  readonly version: number;
+  readonly types: readonly TileTypeDef[];
+  readonly typeOfTile: readonly number[]; // tile id → index into types
+}
+
+export type CatalogResult = { ok: true; value: TileCatalog } | { ok: false; error: string };
+
+type WireType = TileSet["types"][number];
+
+function checkType(t: WireType, expectedFirst: number): string | null {
+  if (t.firstId !== expectedFirst) return `type ${t.name}: first id ${t.firstId}, expected ${expectedFirst}`;
+  if (t.count < 1) return `type ${t.name}: no copies`;
+  if (t.portFeature.length !== PORTS) return `type ${t.name}: ${t.portFeature.length} ports, expected ${PORTS}`;
+  for (const f of t.portFeature) {
+    if (f !== NO_FEATURE && (f < 0 || f >= t.features.length)) return `type ${t.name}: port feature ${f} out of range`;
+  }
+  return null;
+}
+
+function typeDef(t: WireType): TileTypeDef {
+  const features = t.features.map((f, i) => ({
+    kind: f.kind,
+    market: f.market,
+    end: f.end,
+    ports: t.portFeature.flatMap((pf, port) => (pf === i ? [port] : [])),
+  }));
+  return {
+    name: t.name,
+    firstId: t.firstId,
+    count: t.count,
+    portFeature: [...t.portFeature],
+    features,
+    building: t.building,
+    historicName: t.historicName,
+  };
+}
+
+// Checks the message's internal consistency; the result describes the first fault found.
+export function catalogFromMessage(m: TileSet): CatalogResult {
+  const types: TileTypeDef[] = [];
+  const typeOfTile: number[] = [];
+  for (const t of m.types) {
+    const fault = checkType(t, typeOfTile.length);
+    if (fault !== null) return { ok: false, error: fault };
+    types.push(typeDef(t));
+    for (let i = 0; i < t.count; i++) typeOfTile.push(types.length - 1);
+  }
+  if (types.length === 0) return { ok: false, error: "the tile set has no tiles" };
+  return { ok: true, value: { id: m.id, version: m.version, types, typeOfTile } };
+}
+
+export function typeOf(catalog: TileCatalog, tile: number): TileTypeDef | undefined {
+  const index = catalog.typeOfTile[tile];
+  return index === undefined ? undefined : catalog.types[index];
+}
+
+const MARKET_WORDS: Record<number, string> = {
+  [MarketKind.FISH]: "fish",
+  [MarketKind.GRAIN]: "grain",
+  [MarketKind.LIVESTOCK]: "livestock",
+};
+
+export function marketWord(kind: MarketKind): string {
+  return MARKET_WORDS[kind] ?? "market";
+}
+
+const END_WORDS: Record<number, string> = {
+  [StreetEnd.CROSSING]: "ending at a crossing",
+  [StreetEnd.BUILDING]: "ending at a building",
+  [StreetEnd.MARKET]: "ending at a market",
+};
+
+// A feature in words, for buttons and titles: "the street ending at a crossing", "the fish market".
+export function featureWord(f: FeatureDef): string {
+  switch (f.kind) {
+    case FeatureKind.STREET: {
+      const end = END_WORDS[f.end];
+      return end === undefined ? "the street" : `the street ${end}`;
+    }
+    case FeatureKind.MARKET:
+      return `the ${marketWord(f.market)} market`;
+    default:
+      return "the residential area";
+  }
+}
+
+export function buildingWord(t: TileTypeDef): string | null {
+  if (t.building === Building.PUBLIC) return "Public building";
+  if (t.building === Building.HISTORIC) return `${t.historicName !== "" ? t.historicName : "Historic building"} (historic building)`;
+  return null;
+}
