@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages the project builds with, if any is missing. Sourced by run.sh
-# and test.sh; safe to run again (it only calls apt-get when something is missing).
+# Installs the Debian 12 packages the project builds and tests with (Chromium and a font for the
+# web client's end-to-end tests among them), if any is missing. Sourced by run.sh and test.sh;
+# safe to run again (it only calls apt-get when something is missing).
 set -euo pipefail
 
 CARC_PACKAGES=(
@@ -11,6 +12,7 @@ CARC_PACKAGES=(
   libboost-dev libboost-system-dev libspdlog-dev
   libsqlite3-dev libssl-dev
   clang clang-tidy clang-format
+  chromium fonts-dejavu-core
 )
 
 carc_missing_packages() {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test: installs what is missing, checks formatting, builds with warnings as errors and
-# runs all tests (the kill -9 test of the server included), then runs the engine, persistence and
-# server tests again under AddressSanitizer + UBSan, runs
-# clang-tidy, and smoke-runs the benchmarks.
+# runs all tests (the kill -9 test of the server included), the web client's unit tests and its
+# end-to-end tests in headless Chromium, then runs the engine, persistence and server tests
+# again under AddressSanitizer + UBSan, runs clang-tidy, and smoke-runs the benchmarks.
 #   ./scripts/test.sh   (CARC_SKIP_TIDY=1 skips clang-tidy, CARC_SKIP_ASAN=1 the sanitizers,
 #                        CARC_SKIP_FUZZ=1 the fuzzer; CARC_FUZZ_SECONDS sets its time, 30)
 set -euo pipefail
@@ -28,6 +28,9 @@ ctest --test-dir build/test --output-on-failure -j "$jobs"
 
 echo "==> web client (npm ci, unit tests, type check and build)"
 (cd web && npm ci --no-audit --no-fund && npm test && npm run build)
+
+echo "==> web client end to end (headless Chromium against carc-server)"
+(cd web && CARC_SERVER="$(pwd)/../build/test/server/carc-server" npm run e2e)
 
 if [ "${CARC_SKIP_ASAN:-0}" != "1" ]; then
   # Built with clang: the golden transcripts then also show that a seed gives the same game

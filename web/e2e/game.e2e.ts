@@ -1,0 +1,236 @@
+// The browser client against a real carc-server, in headless Chromium: the lobby, a whole
+// two-player game played by clicking (with a spectator and a reload in the middle), its replay,
+// the lobby's list of finished games, and the game page at phone size. The tests run in order
+// and share the finished game; screenshots go to e2e/out/.
+import { join } from "node:path";
+
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { Browsers, OUT_DIR, PHONE } from "./support/browser";
+import { gameState, replayPosition, waitForSequence } from "./support/pages";
+import { checkSpectator, playToEnd, type Table } from "./support/play";
+import { startServer, type RunningServer } from "./support/server";
+
+const GAME_NAME = "E2E game";
+const SEED = 20240917;
+
+interface FinishedGame {
+  readonly id: string;
+  readonly tiles: number; // on the board at the end
+}
+
+let server: RunningServer;
+let browsers: Browsers;
+let alice: BrowserContext;
+let finished: FinishedGame | null = null;
+
+function shot(name: string): string {
+  return join(OUT_DIR, name);
+}
+
+function finishedGame(): FinishedGame {
+  if (finished === null) throw new Error("this test needs the game that the full-game test finishes");
+  return finished;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browsers = await Browsers.launch(server.baseUrl);
+  alice = await browsers.person("alice");
+}, 60_000);
+
+afterAll(async () => {
+  await browsers?.close();
+  await server?.stop();
+});
+
+beforeEach((ctx) => {
+  ctx.onTestFailed(async () => {
+    await browsers.screenshotAll(`failed-${ctx.task.name.replace(/\W+/g, "-")}`);
+    console.error(`carc-server (pid ${server.pid}) standard error, last lines:\n${server.log()}`);
+  });
+});
+
+// Console errors and uncaught exceptions in any page fail the test that caused them.
+afterEach(() => {
+  const errors = browsers.takeErrors();
+  if (errors.length > 0) throw new Error(`errors in the browser:\n${errors.join("\n")}`);
+});
+
+// The game's own seed too, so every run plays the same game (the server picks one otherwise).
+const GAME_SEED = 7;
+
+async function createGame(page: Page): Promise<string> {
+  await page.goto(`/?seed=${GAME_SEED}`);
+  await page.locator('input[aria-label="Your name"]').fill("Alice");
+  await page.locator('input[aria-label="Game name"]').fill(GAME_NAME);
+  await page.locator('select[aria-label="Seats"]').selectOption("2");
+  await page.getByRole("button", { name: "Create game", exact: true }).click();
+  await page.waitForURL(/\/game\/[^/]+$/);
+  const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
+  expect(id).not.toBe("");
+  await page.locator("section.open-game").waitFor();
+  // Before the start: no state to show yet, and the creator may start early.
+  await page.locator('.game-page[data-status="open"]:not([data-sequence])').waitFor();
+  await page.getByRole("button", { name: /^Start now/ }).waitFor();
+  return id;
+}
+
+async function joinByInvite(page: Page, invite: string): Promise<void> {
+  await page.goto(invite);
+  const open = page.locator("section.open-game");
+  await open.locator('input[aria-label="Your name"]').fill("Bob");
+  await open.getByRole("button", { name: "Join", exact: true }).click();
+}
+
+async function expectFinalScores(page: Page, who: string): Promise<void> {
+  const scores = page.locator("section.final-scores");
+  await scores.waitFor({ state: "visible" });
+  expect(await scores.textContent(), `${who}'s final scores`).toMatch(/\bwins?\b/i);
+  expect((await gameState(page)).status, `${who}'s data-status`).toBe("finished");
+}
+
+describe("the browser client", () => {
+  it("shows the lobby", { timeout: 30_000 }, async () => {
+    const page = await alice.newPage();
+    await page.goto("/");
+    await page.locator('input[aria-label="Your name"]').waitFor();
+    await page.getByRole("button", { name: "Create game", exact: true }).waitFor();
+    await page.locator(".game-list").waitFor({ state: "attached" });
+    expect(await page.locator(".conn-status").isVisible()).toBe(false);
+    await page.screenshot({ path: shot("lobby.png") });
+    await page.close();
+  });
+
+  it("plays a whole two-player game by clicking, watched by a spectator", { timeout: 170_000 }, async () => {
+    const alicePage = await alice.newPage();
+    const id = await createGame(alicePage);
+    const invite = await alicePage.locator("p.invite a").getAttribute("href");
+    expect(invite, "the invite link").toMatch(new RegExp(`/game/${encodeURIComponent(id)}$`));
+
+    const bobPage = await browsers.page("bob");
+    await joinByInvite(bobPage, invite ?? "");
+    // Two seats: the game starts by itself once the second is taken.
+    await alicePage.locator('.game-page[data-status="running"][data-sequence]').waitFor();
+    await bobPage.locator('.game-page[data-status="running"][data-sequence]').waitFor();
+
+    const spectator = await browsers.page("spectator");
+    await spectator.goto(`/game/${encodeURIComponent(id)}`);
+    await spectator.locator(".role", { hasText: "You are watching." }).waitFor();
+    const table: Table = { alice: alicePage, bob: bobPage, spectator };
+    await checkSpectator(table);
+
+    const result = await playToEnd(table, {
+      seed: SEED,
+      maxSteps: 1000,
+      reloadBobAfterTiles: 40,
+      keyboardTile: 10,
+      checkSpectatorEvery: 10,
+      onWallPhase: (page) => page.screenshot({ path: shot("wall-phase.png") }).then(() => undefined),
+    });
+    expect(result.tiles, "tiles placed by clicking").toBeGreaterThan(40);
+    expect(result.wallPhaseSeen, "the game reached the wall phase").toBe(true);
+
+    await expectFinalScores(alicePage, "Alice");
+    await expectFinalScores(bobPage, "Bob");
+    const end = await gameState(alicePage);
+    await waitForSequence(spectator, end.sequence);
+    await expectFinalScores(spectator, "the spectator");
+    expect((await gameState(spectator)).tiles).toBe(end.tiles);
+    await alicePage.screenshot({ path: shot("final-scores.png") });
+    finished = { id, tiles: end.tiles };
+    await bobPage.context().close();
+    await spectator.context().close();
+    await alicePage.close();
+  });
+
+  it("steps through the finished game's replay", { timeout: 60_000 }, async () => {
+    const game = finishedGame();
+    const page = await alice.newPage();
+    await page.goto(`/replay/${encodeURIComponent(game.id)}`);
+    await expect.poll(() => replayPosition(page), { timeout: 10_000 }).not.toBeNull();
+    const total = (await replayPosition(page))?.of ?? 0;
+    expect(total, "steps in the replay").toBeGreaterThan(40);
+    await stepButtonsAndSlider(page, total, game);
+    await playAndPause(page, total);
+    await page.close();
+  });
+
+  it("lists the finished game in the lobby, with a replay", { timeout: 30_000 }, async () => {
+    const game = finishedGame();
+    const page = await alice.newPage();
+    await page.goto("/");
+    const row = page.locator(`.finished-list tr[data-game="${game.id}"]`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(GAME_NAME);
+    await row.getByRole("button", { name: "Replay", exact: true }).click();
+    await page.waitForURL(new RegExp(`/replay/${encodeURIComponent(game.id)}$`));
+    await page.locator(".replay-position").waitFor();
+    await page.close();
+  });
+
+  it("fits a phone's screen", { timeout: 30_000 }, async () => {
+    const game = finishedGame();
+    const page = await browsers.page("phone", PHONE);
+    await page.goto(`/game/${encodeURIComponent(game.id)}`);
+    await page.locator('.game-page[data-status="finished"]').waitFor();
+    const board = page.locator("svg.board-svg");
+    await board.waitFor({ state: "visible" });
+    await expect.poll(async () => (await gameState(page)).tiles).toBe(game.tiles);
+    const box = await board.boundingBox();
+    expect(box?.width ?? 0, "the board's width").toBeGreaterThan(100);
+    expect(box?.height ?? 0, "the board's height").toBeGreaterThan(100);
+    const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+    expect(width, `the page's scroll width at 390 px (${await widest(page)})`).toBeLessThanOrEqual(400);
+    await page.screenshot({ path: shot("phone.png") });
+    await page.context().close();
+  });
+});
+
+// The outermost elements that reach past the right edge of a phone's screen, to name the culprit.
+async function widest(page: Page): Promise<string> {
+  const out = await page.evaluate((limit) => {
+    const past = [...document.querySelectorAll("body *")].filter((e) => e.getBoundingClientRect().right > limit);
+    const outer = past.filter((e) => !past.includes(e.parentElement as Element));
+    const name = (e: Element): string => [e.tagName.toLowerCase(), ...e.classList].join(".");
+    return outer.slice(0, 5).map((e) => `${name(e)} (in ${e.parentElement === null ? "-" : name(e.parentElement)}) to ${Math.round(e.getBoundingClientRect().right)} px`);
+  }, PHONE.width + 10);
+  return out.length > 0 ? `past the edge: ${out.join(", ")}` : "nothing past the edge";
+}
+
+// Next and Previous step from the middle, then the slider to the last step (the whole board).
+async function stepButtonsAndSlider(page: Page, total: number, game: FinishedGame): Promise<void> {
+  const slider = page.locator('input[type="range"][aria-label="Step"]');
+  const middle = Math.floor(total / 2);
+  await slider.fill(String(middle));
+  await expect.poll(() => replayPosition(page)).toEqual({ step: middle, of: total });
+  const atMiddle = await page.locator(".replay-page").getAttribute("data-sequence");
+  expect(atMiddle, "data-sequence of the replay page").not.toBeNull();
+
+  await page.getByRole("button", { name: "Next step", exact: true }).click();
+  await expect.poll(() => replayPosition(page)).toEqual({ step: middle + 1, of: total });
+  expect(await page.locator(".replay-page").getAttribute("data-sequence")).not.toBe(atMiddle);
+  await page.getByRole("button", { name: "Previous step", exact: true }).click();
+  await expect.poll(() => replayPosition(page)).toEqual({ step: middle, of: total });
+  expect(await page.locator(".replay-page").getAttribute("data-sequence")).toBe(atMiddle);
+
+  await slider.fill(String(total));
+  await expect.poll(() => replayPosition(page)).toEqual({ step: total, of: total });
+  const tiles = () => page.locator("svg.board-svg g.tile:not(.ghost)").count();
+  await expect.poll(tiles, { message: "tiles at the replay's last step" }).toBe(game.tiles);
+}
+
+// From the first step, Play advances on its own; Pause stops it.
+async function playAndPause(page: Page, total: number): Promise<void> {
+  await page.getByRole("button", { name: "First step", exact: true }).click();
+  await expect.poll(async () => (await replayPosition(page))?.step).toBeLessThan(total);
+  const first = (await replayPosition(page))?.step ?? 0;
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect.poll(async () => (await replayPosition(page))?.step, { timeout: 10_000 }).toBeGreaterThan(first);
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  await page.getByRole("button", { name: "Play", exact: true }).waitFor();
+  const paused = (await replayPosition(page))?.step;
+  await page.waitForTimeout(1_000);
+  expect((await replayPosition(page))?.step, "the step after Pause").toBe(paused);
+}

@@ -1,0 +1,96 @@
+// Reading the pages through the contract of selectors the client keeps for these tests
+// (.game-page[data-sequence][data-status], section.decision[data-decision], svg.board-svg g.tile,
+// .replay-position ...): one round trip gives everything a step of the game loop looks at.
+import type { Page } from "playwright-core";
+
+export interface GameState {
+  readonly sequence: string | null; // absent before the game starts
+  readonly status: string | null; // open | running | finished
+  readonly decision: string | null; // data-decision of section.decision; "" if it has none
+  readonly error: string | null; // the text of a visible p.error[role=alert]
+  readonly tiles: number; // placed tiles on the board, the ghost not counted
+  readonly watching: boolean; // the role line "You are watching." is shown
+}
+
+export async function gameState(page: Page): Promise<GameState> {
+  return page.evaluate(() => {
+    const root = document.querySelector(".game-page");
+    const decision = document.querySelector("section.decision");
+    const errors = [...document.querySelectorAll<HTMLElement>('p.error[role="alert"]')]
+      .filter((e) => !e.hidden && (e.textContent ?? "").trim() !== "")
+      .map((e) => (e.textContent ?? "").trim());
+    const roles = [...document.querySelectorAll(".role")];
+    return {
+      sequence: root?.getAttribute("data-sequence") ?? null,
+      status: root?.getAttribute("data-status") ?? null,
+      decision: decision === null ? null : (decision.getAttribute("data-decision") ?? ""),
+      error: errors.length > 0 ? errors.join(" / ") : null,
+      tiles: document.querySelectorAll("svg.board-svg g.tile:not(.ghost)").length,
+      watching: roles.some((r) => (r.textContent ?? "").includes("You are watching.")),
+    };
+  });
+}
+
+export function describeState(name: string, s: GameState): string {
+  const parts = [`sequence ${s.sequence ?? "-"}`, `status ${s.status ?? "-"}`, `decision ${s.decision ?? "-"}`, `${s.tiles} tiles`];
+  if (s.watching) parts.push("watching");
+  if (s.error !== null) parts.push(`error "${s.error}"`);
+  return `${name}: ${parts.join(", ")}`;
+}
+
+// Waits until the page shows a state other than `before` (a move of ours was applied), or fails
+// with what the page shows (an error from the server, most likely).
+export async function waitForNewSequence(page: Page, before: string | null, timeoutMs = 10_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (prev) => document.querySelector(".game-page")?.getAttribute("data-sequence") !== prev,
+      before,
+      { timeout: timeoutMs, polling: 20 },
+    );
+  } catch {
+    throw new Error(`the page stayed at sequence ${before}: ${describeState("page", await gameState(page))}`);
+  }
+}
+
+// Waits until the page shows sequence `want`.
+export async function waitForSequence(page: Page, want: string | null, timeoutMs = 10_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (w) => document.querySelector(".game-page")?.getAttribute("data-sequence") === w,
+      want,
+      { timeout: timeoutMs, polling: 20 },
+    );
+  } catch {
+    throw new Error(`the page did not reach sequence ${want}: ${describeState("page", await gameState(page))}`);
+  }
+}
+
+// The indices of the legal cells whose centre lies inside the board's view, so a click lands on
+// them (Playwright clicks an element's centre).
+export async function clickableCells(page: Page): Promise<number[]> {
+  return page.evaluate(() => {
+    const svg = document.querySelector("svg.board-svg");
+    if (svg === null) return [];
+    const box = svg.getBoundingClientRect();
+    const cells = [...svg.querySelectorAll("rect.legal-cell")];
+    return cells.flatMap((cell, i) => {
+      const r = cell.getBoundingClientRect();
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const inside = r.width > 0 && cx > box.left && cx < box.right && cy > box.top && cy < box.bottom;
+      return inside ? [i] : [];
+    });
+  });
+}
+
+export interface ReplayPosition {
+  readonly step: number;
+  readonly of: number;
+}
+
+export async function replayPosition(page: Page): Promise<ReplayPosition | null> {
+  const text = await page.locator(".replay-position").first().textContent({ timeout: 1_000 }).catch(() => null);
+  const m = /Step (\d+) of (\d+)/.exec(text ?? "");
+  if (m?.[1] === undefined || m[2] === undefined) return null;
+  return { step: Number(m[1]), of: Number(m[2]) };
+}
