@@ -164,6 +164,7 @@ describe("the browser client", () => {
     const row = page.locator(`.finished-list tr[data-game="${game.id}"]`);
     await row.waitFor();
     expect(await row.textContent()).toContain(GAME_NAME);
+    await page.screenshot({ path: shot("lobby-finished.png") });
     await row.getByRole("button", { name: "Replay", exact: true }).click();
     await page.waitForURL(new RegExp(`/replay/${encodeURIComponent(game.id)}$`));
     await page.locator(".replay-position").waitFor();
@@ -205,6 +206,7 @@ async function stepButtonsAndSlider(page: Page, total: number, game: FinishedGam
   const middle = Math.floor(total / 2);
   await slider.fill(String(middle));
   await expect.poll(() => replayPosition(page)).toEqual({ step: middle, of: total });
+  await page.screenshot({ path: join(OUT_DIR, "replay.png") });
   const atMiddle = await page.locator(".replay-page").getAttribute("data-sequence");
   expect(atMiddle, "data-sequence of the replay page").not.toBeNull();
 
