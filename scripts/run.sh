@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The main job: installs what is missing, builds, and runs the game server on this machine,
 # saying how to connect.
-#   ./scripts/run.sh [port]          (default 8080; listens on 127.0.0.1 only)
+#   ./scripts/run.sh [port [carc-server flags...]]   (default 8080; listens on 127.0.0.1 only
+#   unless a flag such as --address 0.0.0.0 says otherwise)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/deps.sh
 carc_install_deps
 
 port="${1:-8080}"
+shift || true  # anything after the port goes to carc-server as it is, e.g. --address 0.0.0.0
 db="${XDG_STATE_HOME:-$HOME/.local/state}/carc/games.db"  # the server's default (docs/persistence.md)
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DCARC_BUILD_TESTS=OFF \
   -DCARC_BUILD_BENCH=OFF > /dev/null
@@ -28,5 +30,4 @@ cat <<TXT
       (an unfinished game carries on when the server starts again; inspect it with
        build/release/tools/carc-db/carc-db --db $db list). Stop the server with Ctrl-C.
 TXT
-exec ./build/release/server/carc-server --address 127.0.0.1 --port "$port" --db "$db" \
-  --web-root web/dist
+exec ./build/release/server/carc-server --port "$port" --db "$db" --web-root web/dist "$@"

@@ -8,11 +8,13 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { Browsers, OUT_DIR, PHONE } from "./support/browser";
+import { startWatchedGame } from "./support/lobby";
 import { gameState, replayPosition, waitForSequence } from "./support/pages";
-import { checkSpectator, playToEnd, type Table } from "./support/play";
+import { checkSpectator, playToEnd } from "./support/play";
 import { startServer, type RunningServer } from "./support/server";
 
 const GAME_NAME = "E2E game";
+const GAME_SEED = 7; // the game's own seed (the lobby's ?seed=), so every run plays the same game
 const SEED = 20240917;
 
 interface FinishedGame {
@@ -58,32 +60,6 @@ afterEach(() => {
   if (errors.length > 0) throw new Error(`errors in the browser:\n${errors.join("\n")}`);
 });
 
-// The game's own seed too, so every run plays the same game (the server picks one otherwise).
-const GAME_SEED = 7;
-
-async function createGame(page: Page): Promise<string> {
-  await page.goto(`/?seed=${GAME_SEED}`);
-  await page.locator('input[aria-label="Your name"]').fill("Alice");
-  await page.locator('input[aria-label="Game name"]').fill(GAME_NAME);
-  await page.locator('select[aria-label="Seats"]').selectOption("2");
-  await page.getByRole("button", { name: "Create game", exact: true }).click();
-  await page.waitForURL(/\/game\/[^/]+$/);
-  const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
-  expect(id).not.toBe("");
-  await page.locator("section.open-game").waitFor();
-  // Before the start: no state to show yet, and the creator may start early.
-  await page.locator('.game-page[data-status="open"]:not([data-sequence])').waitFor();
-  await page.getByRole("button", { name: /^Start now/ }).waitFor();
-  return id;
-}
-
-async function joinByInvite(page: Page, invite: string): Promise<void> {
-  await page.goto(invite);
-  const open = page.locator("section.open-game");
-  await open.locator('input[aria-label="Your name"]').fill("Bob");
-  await open.getByRole("button", { name: "Join", exact: true }).click();
-}
-
 async function expectFinalScores(page: Page, who: string): Promise<void> {
   const scores = page.locator("section.final-scores");
   await scores.waitFor({ state: "visible" });
@@ -104,21 +80,9 @@ describe("the browser client", () => {
   });
 
   it("plays a whole two-player game by clicking, watched by a spectator", { timeout: 170_000 }, async () => {
-    const alicePage = await alice.newPage();
-    const id = await createGame(alicePage);
-    const invite = await alicePage.locator("p.invite a").getAttribute("href");
-    expect(invite, "the invite link").toMatch(new RegExp(`/game/${encodeURIComponent(id)}$`));
-
-    const bobPage = await browsers.page("bob");
-    await joinByInvite(bobPage, invite ?? "");
-    // Two seats: the game starts by itself once the second is taken.
-    await alicePage.locator('.game-page[data-status="running"][data-sequence]').waitFor();
-    await bobPage.locator('.game-page[data-status="running"][data-sequence]').waitFor();
-
-    const spectator = await browsers.page("spectator");
-    await spectator.goto(`/game/${encodeURIComponent(id)}`);
-    await spectator.locator(".role", { hasText: "You are watching." }).waitFor();
-    const table: Table = { alice: alicePage, bob: bobPage, spectator };
+    const table = await startWatchedGame(browsers, alice, { name: GAME_NAME, seed: GAME_SEED });
+    const { alice: alicePage, bob: bobPage, spectator } = table;
+    const id = decodeURIComponent(new URL(alicePage.url()).pathname.split("/").pop() ?? "");
     await checkSpectator(table);
 
     const result = await playToEnd(table, {

@@ -29,6 +29,9 @@ const ACTION_TIMEOUT_MS = 15_000;
 
 export class Browsers {
   private readonly errors: string[] = [];
+  // Console errors a test expects for a while (see allowConsoleErrors), and how many came.
+  private allowed: RegExp | null = null;
+  private allowedCount = 0;
   private readonly names = new Map<Page, string>();
 
   private constructor(
@@ -66,10 +69,30 @@ export class Browsers {
   private watch(name: string, page: Page): void {
     this.names.set(page, name);
     page.on("console", (m) => {
-      if (m.type() === "error") this.errors.push(`${name}: console error: ${m.text()} (${m.location().url})`);
+      if (m.type() !== "error") return;
+      if (this.allowed?.test(m.text()) === true) this.allowedCount += 1;
+      else this.errors.push(`${name}: console error: ${m.text()} (${m.location().url})`);
     });
     page.on("pageerror", (e) => this.errors.push(`${name}: uncaught ${e.name}: ${e.message}`));
     page.on("close", () => this.names.delete(page));
+  }
+
+  // Until endAllowance(), console errors whose text matches `pattern` are expected (the browser's
+  // own complaints while a server is down, say) and do not fail the test.
+  allowConsoleErrors(pattern: RegExp): void {
+    this.allowed = pattern;
+    this.allowedCount = 0;
+  }
+
+  // How many console errors the current allowance has let through so far.
+  allowedErrors(): number {
+    return this.allowedCount;
+  }
+
+  // Ends the allowance; returns how many console errors it let through.
+  endAllowance(): number {
+    this.allowed = null;
+    return this.allowedCount;
   }
 
   // The errors collected since the last call.

@@ -20,12 +20,14 @@ export interface PlayOptions {
   readonly keyboardTile: number; // the tile (counted from 0) placed with the keyboard only
   readonly checkSpectatorEvery: number; // decisions
   readonly onWallPhase: (page: Page) => Promise<void>; // once, at the first wall decision
+  readonly stopAfterSteps?: number; // decisions; return then instead of playing to the end
 }
 
 export interface PlayResult {
   readonly steps: number;
   readonly tiles: number; // placed by the loop
   readonly wallPhaseSeen: boolean;
+  readonly deciders: readonly string[]; // who made each decision: "Alice" or "Bob"
 }
 
 interface Turn {
@@ -173,13 +175,17 @@ export async function checkSpectator(t: Table): Promise<void> {
   expect(spectator.watching, 'the spectator\'s page says "You are watching."').toBe(true);
 }
 
+// Plays until the game ends, or for o.stopAfterSteps decisions when given.
 export async function playToEnd(t: Table, o: PlayOptions): Promise<PlayResult> {
   const rng = seededRandom(o.seed);
   let tiles = 0;
   let wallPhaseSeen = false;
+  const deciders: string[] = [];
   for (let step = 0; step < o.maxSteps; step++) {
+    if (step === o.stopAfterSteps) return { steps: step, tiles, wallPhaseSeen, deciders };
     const turn = await nextTurn(t);
-    if (turn === null) return { steps: step, tiles, wallPhaseSeen };
+    if (turn === null) return { steps: step, tiles, wallPhaseSeen, deciders };
+    deciders.push(turn.name);
     if (!wallPhaseSeen && WALL_KINDS.has(turn.kind)) {
       wallPhaseSeen = true;
       await o.onWallPhase(turn.page);

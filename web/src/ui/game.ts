@@ -22,6 +22,7 @@ import { boardBounds, CELL, drawBoard } from "./board";
 import {
   decisionOverlay,
   drawDecision,
+  handTile,
   nextCell,
   nextChoice,
   placementOf,
@@ -51,6 +52,7 @@ export class GamePage {
   private choice: TileChoice | null = null;
   private catalog: TileCatalog | null = null;
   private sending = false;
+  private connected = true;
   private readonly viewport = new Viewport();
   private readonly side = h("aside", { class: "side" });
   private readonly root = h("div", { class: "game-page" });
@@ -70,6 +72,7 @@ export class GamePage {
     this.mount.replaceChildren(this.root);
     this.cleanups.push(this.conn.onMessage((m) => this.onMessage(m)));
     this.cleanups.push(this.conn.onReconnect(() => this.afterReconnect()));
+    this.cleanups.push(this.conn.onStatus((s) => this.onConnectionStatus(s === "open")));
     const onKey = (e: KeyboardEvent): void => this.onKey(e);
     window.addEventListener("keydown", onKey);
     this.cleanups.push(() => window.removeEventListener("keydown", onKey));
@@ -105,8 +108,17 @@ export class GamePage {
     this.enter();
   }
 
-  // The Connection resumes held seats itself; a spectator must ask to watch again.
+  // Who is online is unknown while this page is cut off: it says so rather than show old news.
+  private onConnectionStatus(connected: boolean): void {
+    if (connected === this.connected) return;
+    this.connected = connected;
+    this.render();
+  }
+
+  // The Connection resumes held seats itself; a spectator must ask to watch again, and the
+  // names and online flags are read afresh.
   private afterReconnect(): void {
+    void this.loadInfo();
     if (this.seat === null) void this.ask({ case: "spectate", value: { gameId: this.gameId } });
   }
 
@@ -319,13 +331,16 @@ export class GamePage {
     const panel = drawPanel({
       state: view.state,
       names: this.names(),
-      online: this.online,
+      online: this.connected ? this.online : this.online.map(() => null),
       yourSeat: this.seat?.seat ?? null,
       winners: this.winners,
     });
     const decision = drawDecision(this.decisionContext(view), this.handlers());
     const role = this.seat === null ? h("p", { class: "role" }, "You are watching.") : null;
-    return h("div", {}, role, decision, panel);
+    // Everybody sees the tile in hand; the seat placing it sees it in its decision.
+    const hand = decision === null ? handTile(this.decisionContext(view)) : null;
+    const handBox = hand === null ? null : h("div", { class: "hand" }, hand, h("p", {}, "The tile in hand"));
+    return h("div", {}, role, decision, handBox, panel);
   }
 
   private turnChoice(): void {
