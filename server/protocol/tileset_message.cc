@@ -3,56 +3,27 @@
 namespace carc::protocol {
 namespace {
 
-v1::FeatureKind KindOf(core::FeatureKind kind) {
-  switch (kind) {
-    case core::FeatureKind::kStreet:
-      return v1::FEATURE_KIND_STREET;
-    case core::FeatureKind::kResidential:
-      return v1::FEATURE_KIND_RESIDENTIAL;
-    case core::FeatureKind::kMarket:
-      return v1::FEATURE_KIND_MARKET;
-  }
-  return v1::FEATURE_KIND_UNSPECIFIED;
-}
+// The tile set's wire enums number their values as the engine does, FeatureKind one higher (its
+// 0 is UNSPECIFIED); these checks keep it so, and the conversions below are plain casts.
+static_assert(v1::FEATURE_KIND_STREET == static_cast<int>(core::FeatureKind::kStreet) + 1);
+static_assert(v1::FEATURE_KIND_RESIDENTIAL ==
+              static_cast<int>(core::FeatureKind::kResidential) + 1);
+static_assert(v1::FEATURE_KIND_MARKET == static_cast<int>(core::FeatureKind::kMarket) + 1);
+static_assert(v1::MARKET_KIND_NONE == static_cast<int>(core::MarketKind::kNone));
+static_assert(v1::MARKET_KIND_FISH == static_cast<int>(core::MarketKind::kFish));
+static_assert(v1::MARKET_KIND_GRAIN == static_cast<int>(core::MarketKind::kGrain));
+static_assert(v1::MARKET_KIND_LIVESTOCK == static_cast<int>(core::MarketKind::kLivestock));
+static_assert(v1::STREET_END_THROUGH == static_cast<int>(core::StreetEnd::kThrough));
+static_assert(v1::STREET_END_CROSSING == static_cast<int>(core::StreetEnd::kCrossing));
+static_assert(v1::STREET_END_BUILDING == static_cast<int>(core::StreetEnd::kBuilding));
+static_assert(v1::STREET_END_MARKET == static_cast<int>(core::StreetEnd::kMarket));
+static_assert(v1::BUILDING_NONE == static_cast<int>(core::Building::kNone));
+static_assert(v1::BUILDING_PUBLIC == static_cast<int>(core::Building::kPublic));
+static_assert(v1::BUILDING_HISTORIC == static_cast<int>(core::Building::kHistoric));
 
-v1::MarketKind MarketOf(core::MarketKind market) {
-  switch (market) {
-    case core::MarketKind::kNone:
-      return v1::MARKET_KIND_NONE;
-    case core::MarketKind::kFish:
-      return v1::MARKET_KIND_FISH;
-    case core::MarketKind::kGrain:
-      return v1::MARKET_KIND_GRAIN;
-    case core::MarketKind::kLivestock:
-      return v1::MARKET_KIND_LIVESTOCK;
-  }
-  return v1::MARKET_KIND_NONE;
-}
-
-v1::StreetEnd EndOf(core::StreetEnd end) {
-  switch (end) {
-    case core::StreetEnd::kThrough:
-      return v1::STREET_END_THROUGH;
-    case core::StreetEnd::kCrossing:
-      return v1::STREET_END_CROSSING;
-    case core::StreetEnd::kBuilding:
-      return v1::STREET_END_BUILDING;
-    case core::StreetEnd::kMarket:
-      return v1::STREET_END_MARKET;
-  }
-  return v1::STREET_END_THROUGH;
-}
-
-v1::Building BuildingOf(core::Building building) {
-  switch (building) {
-    case core::Building::kNone:
-      return v1::BUILDING_NONE;
-    case core::Building::kPublic:
-      return v1::BUILDING_PUBLIC;
-    case core::Building::kHistoric:
-      return v1::BUILDING_HISTORIC;
-  }
-  return v1::BUILDING_NONE;
+template <typename Wire, typename Engine>
+Wire WireValue(Engine value, int offset = 0) {
+  return static_cast<Wire>(static_cast<int>(value) + offset);
 }
 
 v1::TileType TypeOf(const core::TileType& type) {
@@ -66,11 +37,11 @@ v1::TileType TypeOf(const core::TileType& type) {
   }
   for (const core::FeatureDef& feature : type.features) {
     v1::TileFeature* f = out.add_features();
-    f->set_kind(KindOf(feature.kind));
-    f->set_market(MarketOf(feature.market));
-    f->set_end(EndOf(feature.end));
+    f->set_kind(WireValue<v1::FeatureKind>(feature.kind, 1));
+    f->set_market(WireValue<v1::MarketKind>(feature.market));
+    f->set_end(WireValue<v1::StreetEnd>(feature.end));
   }
-  out.set_building(BuildingOf(type.building));
+  out.set_building(WireValue<v1::Building>(type.building));
   out.set_historic_name(type.historic_name);
   return out;
 }

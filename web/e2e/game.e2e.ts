@@ -4,14 +4,14 @@
 // and share the finished game; screenshots go to e2e/out/.
 import { join } from "node:path";
 
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
-import { Browsers, OUT_DIR, PHONE } from "./support/browser";
+import { OUT_DIR, PHONE } from "./support/browser";
 import { startWatchedGame } from "./support/lobby";
 import { gameState, replayPosition, waitForSequence } from "./support/pages";
 import { checkSpectator, playToEnd } from "./support/play";
-import { startServer, type RunningServer } from "./support/server";
+import { e2eSuite } from "./support/suite";
 
 const GAME_NAME = "E2E game";
 const GAME_SEED = 7; // the game's own seed (the lobby's ?seed=), so every run plays the same game
@@ -22,9 +22,7 @@ interface FinishedGame {
   readonly tiles: number; // on the board at the end
 }
 
-let server: RunningServer;
-let browsers: Browsers;
-let alice: BrowserContext;
+const suite = e2eSuite();
 let finished: FinishedGame | null = null;
 
 function shot(name: string): string {
@@ -36,30 +34,6 @@ function finishedGame(): FinishedGame {
   return finished;
 }
 
-beforeAll(async () => {
-  server = await startServer();
-  browsers = await Browsers.launch(server.baseUrl);
-  alice = await browsers.person("alice");
-}, 60_000);
-
-afterAll(async () => {
-  await browsers?.close();
-  await server?.stop();
-});
-
-beforeEach((ctx) => {
-  ctx.onTestFailed(async () => {
-    await browsers.screenshotAll(`failed-${ctx.task.name.replace(/\W+/g, "-")}`);
-    console.error(`carc-server (pid ${server.pid}) standard error, last lines:\n${server.log()}`);
-  });
-});
-
-// Console errors and uncaught exceptions in any page fail the test that caused them.
-afterEach(() => {
-  const errors = browsers.takeErrors();
-  if (errors.length > 0) throw new Error(`errors in the browser:\n${errors.join("\n")}`);
-});
-
 async function expectFinalScores(page: Page, who: string): Promise<void> {
   const scores = page.locator("section.final-scores");
   await scores.waitFor({ state: "visible" });
@@ -69,7 +43,7 @@ async function expectFinalScores(page: Page, who: string): Promise<void> {
 
 describe("the browser client", () => {
   it("shows the lobby", { timeout: 30_000 }, async () => {
-    const page = await alice.newPage();
+    const page = await suite.alice.newPage();
     await page.goto("/");
     await page.locator('input[aria-label="Your name"]').waitFor();
     await page.getByRole("button", { name: "Create game", exact: true }).waitFor();
@@ -80,7 +54,7 @@ describe("the browser client", () => {
   });
 
   it("plays a whole two-player game by clicking, watched by a spectator", { timeout: 170_000 }, async () => {
-    const table = await startWatchedGame(browsers, alice, { name: GAME_NAME, seed: GAME_SEED });
+    const table = await startWatchedGame(suite.browsers, suite.alice, { name: GAME_NAME, seed: GAME_SEED });
     const { alice: alicePage, bob: bobPage, spectator } = table;
     const id = decodeURIComponent(new URL(alicePage.url()).pathname.split("/").pop() ?? "");
     await checkSpectator(table);
@@ -111,7 +85,7 @@ describe("the browser client", () => {
 
   it("steps through the finished game's replay", { timeout: 60_000 }, async () => {
     const game = finishedGame();
-    const page = await alice.newPage();
+    const page = await suite.alice.newPage();
     await page.goto(`/replay/${encodeURIComponent(game.id)}`);
     await expect.poll(() => replayPosition(page), { timeout: 10_000 }).not.toBeNull();
     const total = (await replayPosition(page))?.of ?? 0;
@@ -123,7 +97,7 @@ describe("the browser client", () => {
 
   it("lists the finished game in the lobby, with a replay", { timeout: 30_000 }, async () => {
     const game = finishedGame();
-    const page = await alice.newPage();
+    const page = await suite.alice.newPage();
     await page.goto("/");
     const row = page.locator(`.finished-list tr[data-game="${game.id}"]`);
     await row.waitFor();
@@ -137,7 +111,7 @@ describe("the browser client", () => {
 
   it("fits a phone's screen", { timeout: 30_000 }, async () => {
     const game = finishedGame();
-    const page = await browsers.page("phone", PHONE);
+    const page = await suite.browsers.page("phone", PHONE);
     await page.goto(`/game/${encodeURIComponent(game.id)}`);
     await page.locator('.game-page[data-status="finished"]').waitFor();
     const board = page.locator("svg.board-svg");

@@ -6,14 +6,14 @@
 // e2e/out/reconnecting.png.
 import { join } from "node:path";
 
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 
-import { Browsers, OUT_DIR } from "./support/browser";
+import { OUT_DIR } from "./support/browser";
 import { startWatchedGame } from "./support/lobby";
 import { describeState, gameState, waitForSequence, type GameState } from "./support/pages";
 import { checkSpectator, playToEnd, type PlayResult, type Table } from "./support/play";
-import { startServer, type RunningServer } from "./support/server";
+import { e2eSuite } from "./support/suite";
 
 const GAME = { name: "E2E restart", seed: 7 };
 const STEPS_BEFORE = 10;
@@ -24,33 +24,7 @@ const SEED_AFTER = 2202;
 // the restart; this only bounds a failure.
 const RECONNECT_TIMEOUT_MS = 20_000;
 
-let server: RunningServer;
-let browsers: Browsers;
-let alice: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browsers = await Browsers.launch(server.baseUrl);
-  alice = await browsers.person("alice");
-}, 60_000);
-
-afterAll(async () => {
-  await browsers?.close();
-  await server?.stop();
-});
-
-beforeEach((ctx) => {
-  ctx.onTestFailed(async () => {
-    await browsers.screenshotAll(`failed-${ctx.task.name.replace(/\W+/g, "-")}`);
-    console.error(`carc-server (pid ${server.pid}) standard error, last lines:\n${server.log()}`);
-  });
-});
-
-// Console errors and uncaught exceptions in any page fail the test that caused them.
-afterEach(() => {
-  const errors = browsers.takeErrors();
-  if (errors.length > 0) throw new Error(`errors in the browser:\n${errors.join("\n")}`);
-});
+const suite = e2eSuite();
 
 function pages(t: Table): [string, Page][] {
   return [
@@ -105,22 +79,22 @@ async function bannersHidden(t: Table): Promise<void> {
 // ("WebSocket connection to 'ws://…' failed: …"): that is the client retrying as it should, not a
 // fault of the page. Exactly those are allowed, only from the kill until every page is back.
 async function crashAndRestart(t: Table): Promise<void> {
-  const url = server.baseUrl.replace(/^http/, "ws").replace(/\./g, "\\.");
-  browsers.allowConsoleErrors(new RegExp(`^WebSocket connection to '${url}/' failed`));
-  await server.kill();
+  const url = suite.server.baseUrl.replace(/^http/, "ws").replace(/\./g, "\\.");
+  suite.browsers.allowConsoleErrors(new RegExp(`^WebSocket connection to '${url}/' failed`));
+  await suite.server.kill();
   await bannersShown(t);
   await t.alice.screenshot({ path: join(OUT_DIR, "reconnecting.png") });
   // Each page has tried the dead server at least once, so the retries after a failure are what
   // brings it back.
-  await expect.poll(() => browsers.allowedErrors(), { timeout: RECONNECT_TIMEOUT_MS }).toBeGreaterThanOrEqual(3);
-  await server.restart();
+  await expect.poll(() => suite.browsers.allowedErrors(), { timeout: RECONNECT_TIMEOUT_MS }).toBeGreaterThanOrEqual(3);
+  await suite.server.restart();
   await bannersHidden(t);
-  browsers.endAllowance();
+  suite.browsers.endAllowance();
 }
 
 describe("a restart of the server in the middle of a game", () => {
   it("loses nothing: the pages reconnect, resume their seats and play on", { timeout: 60_000 }, async () => {
-    const table = await startWatchedGame(browsers, alice, GAME);
+    const table = await startWatchedGame(suite.browsers, suite.alice, GAME);
     await checkSpectator(table);
     await play(table, SEED_BEFORE, STEPS_BEFORE);
     const before = await settle(table);

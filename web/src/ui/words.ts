@@ -91,7 +91,7 @@ function pointsWords(points: readonly number[], names: readonly string[]): strin
 function featureScoredWord(e: Extract<Event["kind"], { case: "featureScored" }>["value"], names: readonly string[]): string {
   const what = e.kind === FeatureKind.STREET ? "street" : "market";
   const why = e.cause === ScoreCause.TILE ? "" : e.cause === ScoreCause.WALL ? " (by the wall)" : " (at the closing)";
-  return `${pointsWords(e.points, names)} for a ${what} of ${e.tiles} tiles${why}`;
+  return `${pointsWords(e.points, names)} for a ${what} of ${e.tiles} tile${e.tiles === 1 ? "" : "s"}${why}`;
 }
 
 // One event as a log line, or null for events that say nothing a person needs.
@@ -127,7 +127,7 @@ function wallEventWord(event: Event, names: readonly string[]): string | null {
   const k = event.kind;
   switch (k.case) {
     case "gatePlaced":
-      return `${n(k.value.player)} placed the gate at (${k.value.x}, ${k.value.y}) ${sideWord(k.value.side)}`;
+      return `${n(k.value.player)} placed the gate at (${k.value.x}, ${k.value.y}), ${sideWord(k.value.side)} side`;
     case "wallBuilt":
       return `${n(k.value.player)} built a wall piece at the ${endWord(k.value.end)}`;
     case "chainClosed":
