@@ -83,6 +83,10 @@ int Main(int argc, char** argv) {
   app.add_option("--max-connections", config.max_connections, "connections at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
+  app.add_flag("--allow-chosen-seeds", config.allow_chosen_seeds,
+               "let CreateGame choose the game's seed (tests, replays, benchmarks); off, a chosen "
+               "seed is refused, since it would reveal the drawing order")
+      ->capture_default_str();
   app.add_option(
       "--db", config.db_path,
       "the game log, a SQLite file (default: " + carc::server::DefaultDatabasePath() + ")");

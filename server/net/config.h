@@ -23,6 +23,9 @@ struct ServerConfig {
   size_t max_games = 10000;                           // games open or running at once
   std::chrono::seconds finished_game_retention{600};  // a finished game stays visible this long
   size_t max_connections = 10000;
+  // A client may choose a game's seed (tests, replaying a known game, benchmarks). Off, the
+  // server picks every seed: a creator who knew it could compute the whole drawing order.
+  bool allow_chosen_seeds = false;
   std::string web_root;  // the web client's built files (web/dist); empty: none served
   // The game log (docs/persistence.md).
   std::string db_path;               // SQLite file; empty: DefaultDatabasePath() (net/storage.h)

@@ -49,6 +49,14 @@ v1::ServerMessage TileSetReply(const core::TileSet& tiles) {
   return reply;
 }
 
+// A game's seed from the operating system's random source: nobody can foresee the drawing order.
+uint64_t OsRandomSeed() {
+  const SeatToken r = OsRandomToken();
+  uint64_t seed = 0;
+  for (size_t i = 0; i < 8; ++i) seed = seed << 8 | r[i];
+  return seed;
+}
+
 }  // namespace
 
 void SendMessage(Peer& peer, const v1::ServerMessage& message) {
@@ -169,15 +177,15 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
     return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE,
                      "a name of 64 bytes at most");
   }
+  if (create.has_seed() && !config_.allow_chosen_seeds) {
+    return SendError(*peer, request_id, v1::ERROR_CODE_SEED_NOT_ALLOWED,
+                     "this server picks every game's seed (start it with --allow-chosen-seeds to "
+                     "choose one)");
+  }
   RoomOptions options;
   options.name = create.name();
   options.seats = static_cast<int>(create.seats());
-  options.seed = create.has_seed() ? create.seed() : [] {
-    const SeatToken r = OsRandomToken();
-    uint64_t seed = 0;
-    for (size_t i = 0; i < 8; ++i) seed = seed << 8 | r[i];
-    return seed;
-  }();
+  options.seed = create.has_seed() ? create.seed() : OsRandomSeed();
   std::shared_ptr<HostedRoom> hosted;
   {
     std::lock_guard lock(mutex_);

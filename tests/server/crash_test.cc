@@ -227,7 +227,8 @@ class ServerProcess {
     std::vector<std::string> args = {CARC_SERVER_BINARY, "--db", db_, "--threads", "2"};
     args.insert(args.end(), {"--address", "127.0.0.1", "--port", std::to_string(port_)});
     args.insert(args.end(), {"--messages-per-second", "1000000", "--message-burst", "1000000"});
-    args.insert(args.end(), {"--log-level", "warn"});
+    // The games' seeds are the test's own, so that a failure can be repeated.
+    args.insert(args.end(), {"--log-level", "warn", "--allow-chosen-seeds"});
     std::vector<char*> argv;
     argv.reserve(args.size() + 1);
     for (std::string& arg : args) argv.push_back(arg.data());

@@ -73,6 +73,7 @@ ServerConfig TestConfig() {
   config.port = 0;
   config.messages_per_second = 1e6;
   config.message_burst = 1e6;
+  config.allow_chosen_seeds = true;  // the tests replay each game with the engine from its seed
   return config;
 }
 
@@ -860,6 +861,49 @@ TEST(NetRefusals, FinishedGamesFreeTheirPlace) {
   list.mutable_list_games();
   EXPECT_EQ(a->Request(list).game_list().games_size(), 0) << "finished games are not listed";
   EXPECT_FALSE(a->Create(2, 7).empty()) << "the finished game no longer fills the server";
+}
+
+v1::ClientMessage CreateGame(std::optional<uint64_t> seed) {
+  v1::ClientMessage create;
+  create.mutable_create_game()->set_rule_set("the-city");
+  create.mutable_create_game()->set_seats(2);
+  if (seed) create.mutable_create_game()->set_seed(*seed);
+  return create;
+}
+
+int HostedGames(Client& c) {
+  v1::ClientMessage list;
+  list.mutable_list_games();
+  const v1::ServerMessage reply = c.Request(list);
+  EXPECT_TRUE(reply.has_game_list()) << Show(reply);
+  return reply.game_list().games_size();
+}
+
+// Fairness: a creator who chose the seed would know the whole drawing order. Only a server
+// started with --allow-chosen-seeds takes one; any other picks every seed itself.
+TEST(NetRefusals, AChosenSeedIsRefusedUnlessTheServerAllowsIt) {
+  EXPECT_FALSE(ServerConfig{}.allow_chosen_seeds) << "refused unless the operator allows it";
+  ServerConfig config = TestConfig();
+  config.allow_chosen_seeds = false;
+  TestServer server(config);
+  auto c = Connected(server);
+  for (const uint64_t seed : {uint64_t{0}, uint64_t{7}}) {  // 0 is a seed too, when present
+    const v1::ServerMessage reply = c->Request(CreateGame(seed));
+    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_SEED_NOT_ALLOWED) << Show(reply);
+    EXPECT_NE(reply.error().reason().find("--allow-chosen-seeds"), std::string::npos)
+        << "the reason says how to allow it: " << Show(reply);
+  }
+  EXPECT_EQ(HostedGames(*c), 0) << "a refused CreateGame creates nothing";
+  const v1::ServerMessage created = c->Request(CreateGame(std::nullopt));
+  ASSERT_TRUE(created.has_game_created())
+      << "without a seed the server picks one: " << Show(created);
+  EXPECT_EQ(HostedGames(*c), 1);
+
+  TestServer allowing;  // TestConfig: chosen seeds allowed
+  auto d = Connected(allowing);
+  const v1::ServerMessage chosen = d->Request(CreateGame(7));
+  EXPECT_TRUE(chosen.has_game_created()) << Show(chosen);
+  EXPECT_EQ(HostedGames(*d), 1);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,6 +10,9 @@
 //   carc-client bots --seats N       one whole game of bots; the final scores as JSON
 //   carc-client load --games G       many games of bots at once on loopback; a JSON report
 //
+// A game's seed (create --seed, bots --seed, and every load game) is taken only by a server
+// started with --allow-chosen-seeds; any other refuses it with ERROR_CODE_SEED_NOT_ALLOWED.
+//
 // The wire protocol: docs/protocol.md. Every command speaks WebSocket to --server.
 #include <CLI/CLI.hpp>
 #include <boost/asio/io_context.hpp>
@@ -351,7 +354,9 @@ int Main(int argc, char** argv) {
   CLI::App* create = app.add_subcommand("create", "create a game; prints its id");
   create->add_option("--seats", seats, "2 to 4")->required()->check(CLI::Range(2, 4));
   create->add_option("--name", name, "shown in game lists");
-  create->add_option("--seed", seed, "the game's seed (the server picks one when absent)");
+  create->add_option("--seed", seed,
+                     "the game's seed (the server picks one when absent); only a server started "
+                     "with --allow-chosen-seeds takes one");
   create->add_flag("--json", as_json, "print the game as JSON");
 
   CLI::App* list = app.add_subcommand("list", "list the games: id, name, seats taken, status");
@@ -398,7 +403,9 @@ int Main(int argc, char** argv) {
   CLI::App* bots = app.add_subcommand(
       "bots", "one game of bots, each seat on its own connection; prints the final scores");
   bots->add_option("--seats", seats, "2 to 4")->required()->check(CLI::Range(2, 4));
-  bots->add_option("--seed", seed, "the game's seed (the server picks one when absent)");
+  bots->add_option("--seed", seed,
+                   "the game's seed (the server picks one when absent); only a server started "
+                   "with --allow-chosen-seeds takes one");
   bots->add_option("--bot", policy, "random or eager")
       ->capture_default_str()
       ->check(CLI::IsMember({"random", "eager"}));
@@ -416,7 +423,9 @@ int Main(int argc, char** argv) {
   load->add_option("--threads", games.threads, "client io threads")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
-  load->add_option("--seed", seed, "game k gets seed + k (default 1)");
+  load->add_option("--seed", seed,
+                   "game k gets seed + k (default 1); the server must be started with "
+                   "--allow-chosen-seeds");
   load->add_option("--bot", policy, "random or eager")
       ->capture_default_str()
       ->check(CLI::IsMember({"random", "eager"}));

@@ -4,6 +4,10 @@
 //
 //   node scripts/record-replay.mjs [ws://127.0.0.1:18600/] [out-file]
 //
+// The game is created with seed 8, so the server must allow chosen seeds: start it with
+// `carc-server --port 18600 --allow-chosen-seeds` (any other refuses the game with
+// ERROR_CODE_SEED_NOT_ALLOWED).
+//
 // Two connections take the two seats; the game starts by itself once both are taken. The seats
 // choose exactly as `carc selfplay --seed 8 --players 2` does (the engine's uniform random player,
 // engine/city/random_play.h): one SplitMix64 generator for the whole game, seeded with

@@ -1,6 +1,7 @@
 // A fresh carc-server for one test file: its own database in a temporary folder, the built client
 // from dist/, and a port the system picks (--port 0, read back from the server's "listening on"
-// log line). It is ready once GET /healthz answers, and it is stopped by its own PID, never by
+// log line). It allows chosen seeds (--allow-chosen-seeds), so that the lobby's /?seed= fixes a
+// test's game. It is ready once GET /healthz answers, and it is stopped by its own PID, never by
 // name, because other servers may run on the same machine. A test can also kill it as a crash
 // would (SIGKILL) and start it again on the same port and database, to see the clients recover.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -148,7 +149,8 @@ class ServerProcess implements RunningServer {
 
   // Starts a process on `port` (0: any) and waits until it answers /healthz.
   async spawn(port: number): Promise<void> {
-    const args = ["--port", String(port), "--db", this.db, "--web-root", this.root, "--sync", "normal"];
+    // --allow-chosen-seeds: the tests fix each game's seed through the lobby's /?seed=.
+    const args = ["--port", String(port), "--db", this.db, "--web-root", this.root, "--sync", "normal", "--allow-chosen-seeds"];
     const child = spawn(this.binary, args, { stdio: ["ignore", "ignore", "pipe"] });
     this.child = child;
     if (child.pid === undefined) throw new Error(`could not start ${this.binary}`);

@@ -19,8 +19,8 @@ const STATUS_WORDS: Record<number, string> = {
   [GameStatus.DAMAGED]: "damaged (not playable)",
 };
 
-// "/?seed=N" creates games with that seed, to play a known game again (tests, bug reports); the
-// server picks a seed otherwise.
+// "/?seed=N" creates games with that seed, to play a known game again (tests, bug reports). Only
+// a server started with --allow-chosen-seeds takes it; others refuse, and pick every seed.
 function seedFromAddress(): bigint | null {
   const text = new URLSearchParams(location.search).get("seed");
   if (text === null || !/^\d{1,20}$/.test(text)) return null;
