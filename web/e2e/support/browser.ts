@@ -5,13 +5,17 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 
 import { WEB_DIR } from "./server";
 
 export const OUT_DIR = join(WEB_DIR, "e2e", "out");
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+
+// How a person's device differs from a desktop with a mouse: a touch screen, a phone's browser.
+export type Device = Pick<BrowserContextOptions, "hasTouch" | "isMobile">;
+export const TOUCH_PHONE: Device = { hasTouch: true, isMobile: true };
 
 const CHROMIUM = process.env.CARC_CHROMIUM ?? "/usr/bin/chromium";
 // Without the networking switches Chromium keeps calling Google services, which a closed network
@@ -49,8 +53,8 @@ export class Browsers {
   }
 
   // A new person: a context with its own storage. Pages opened in it are watched for errors.
-  async person(name: string, viewport = DESKTOP): Promise<BrowserContext> {
-    const context = await this.browser.newContext({ baseURL: this.baseUrl, viewport });
+  async person(name: string, viewport = DESKTOP, device: Device = {}): Promise<BrowserContext> {
+    const context = await this.browser.newContext({ ...device, baseURL: this.baseUrl, viewport });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     let count = 0;
     context.on("page", (page) => {
@@ -61,8 +65,8 @@ export class Browsers {
   }
 
   // A page of a new person.
-  async page(name: string, viewport = DESKTOP): Promise<Page> {
-    const context = await this.person(name, viewport);
+  async page(name: string, viewport = DESKTOP, device: Device = {}): Promise<Page> {
+    const context = await this.person(name, viewport, device);
     return context.newPage();
   }
 

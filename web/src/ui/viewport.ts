@@ -105,7 +105,9 @@ export class Viewport {
       if (touches.has(e.pointerId)) touches.set(e.pointerId, { x: e.clientX, y: e.clientY });
       if (touches.size === 2) {
         const now = this.spread(touches);
-        if (pinch > 0 && now > 0) this.zoom(pinch / now);
+        // About the point between the fingers, which stays between them.
+        const [mx, my] = this.boardPoint(...this.midpoint(touches));
+        if (pinch > 0 && now > 0) this.zoom(pinch / now, mx, my);
         this.userMoved = true;
         pinch = now;
         return;
@@ -135,15 +137,24 @@ export class Viewport {
     return a === undefined || b === undefined ? 0 : Math.hypot(a.x - b.x, a.y - b.y);
   }
 
+  private midpoint(touches: Map<number, { x: number; y: number }>): [number, number] {
+    const [a, b] = [...touches.values()];
+    return a === undefined || b === undefined ? [0, 0] : [(a.x + b.x) / 2, (a.y + b.y) / 2];
+  }
+
   private onWheel(e: WheelEvent): void {
     e.preventDefault();
     this.userMoved = true;
+    // Zoom about the point under the pointer, so it stays where it is.
+    const [cx, cy] = this.boardPoint(e.clientX, e.clientY);
+    this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+  }
+
+  // The board point shown at a point of the page.
+  private boardPoint(clientX: number, clientY: number): [number, number] {
     const r = this.svg.getBoundingClientRect();
     const k = this.unitsPerPixel();
-    // Zoom about the point under the pointer, so it stays where it is.
-    const cx = this.view.x + this.view.w / 2 + (e.clientX - r.left - r.width / 2) * k;
-    const cy = this.view.y + this.view.h / 2 + (e.clientY - r.top - r.height / 2) * k;
-    this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, cx, cy);
+    return [this.view.x + this.view.w / 2 + (clientX - r.left - r.width / 2) * k, this.view.y + this.view.h / 2 + (clientY - r.top - r.height / 2) * k];
   }
 
   // Public because the page listens on the window: the keys should work without focusing the board.
