@@ -34,6 +34,7 @@ carc_install_deps() {
     missing="${missing:+$missing }nodejs npm"
   fi
   if [ -z "$missing" ]; then
+    carc_check_node
     return 0
   fi
   echo "==> installing Debian packages: $missing"
@@ -44,4 +45,17 @@ carc_install_deps() {
   $sudo apt-get update -qq
   # shellcheck disable=SC2086
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
+  carc_check_node
+}
+
+# Vite 7 and Vitest 4 need Node.js 20.19 or later; Debian 12's own package is older. Says so
+# plainly rather than letting npm fail later with a less clear message.
+carc_check_node() {
+  local version
+  version=$(node -p 'process.versions.node' 2> /dev/null || echo 0.0.0)
+  if ! node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)' 2> /dev/null; then
+    echo "error: the web client needs Node.js 20.19 or later (found $version): install it," >&2
+    echo "       e.g. from NodeSource or nvm, and run this command again" >&2
+    return 1
+  fi
 }
