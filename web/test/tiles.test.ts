@@ -14,7 +14,7 @@ import {
   TileSetSchema,
   type TileSet,
 } from "../src/gen/carcassonne/city/v1/city_pb";
-import { buildingWord, catalogFromMessage, featureWord, typeOf, type TileCatalog } from "../src/tiles/catalog";
+import { buildingWord, catalogFromMessage, featureWord, tileWord, typeOf, type TileCatalog } from "../src/tiles/catalog";
 import { buildingAnchor, featureAnchor, SIZE, turn } from "../src/tiles/geometry";
 
 const R = { kind: FeatureKind.RESIDENTIAL };
@@ -136,6 +136,17 @@ describe("the server's tile set", () => {
     const historic = c.types.filter((t) => t.building === Building.HISTORIC).map((t) => t.historicName);
     expect(historic).toHaveLength(7);
     expect(historic).toContain("Saint Sernin");
+  });
+
+  it("says what each tile shows", () => {
+    const word = (name: string): string => tileWord(c.types.find((t) => t.name === name)!);
+    expect(word("straight-fish")).toBe("a straight street and a fish market");
+    expect(word("curve-res-public")).toBe("a curved street and a public building");
+    expect(word("cross4-res")).toBe("a 4-way crossing");
+    expect(word("end-grain")).toBe("a street ending at a market and a grain market");
+    expect(word("corners-fish-grain")).toBe("fish and grain markets");
+    expect(word("historic-saint-sernin")).toBe("a street ending at a building and Saint Sernin");
+    expect(word("res-public")).toBe("a public building");
   });
 
   it("gives every follower of every tile its own place, clear of the building", () => {

@@ -24,4 +24,12 @@ describe("eventWord", () => {
     expect(eventWord(gate, NAMES)).toBe("Alice placed the gate at (-3, 4), north side");
     expect(eventWord(create(EventSchema, {}), NAMES)).toBeNull();
   });
+
+  it("says what a tile shows when it can", () => {
+    const placed = create(EventSchema, { kind: { case: "tilePlaced", value: { player: 0, tile: 16, x: 1, y: -3 } } });
+    expect(eventWord(placed, NAMES)).toBe("Alice placed tile 16 at (1, -3)");
+    expect(eventWord(placed, NAMES, () => "a curved street")).toBe("Alice placed tile 16 (a curved street) at (1, -3)");
+    const drawn = create(EventSchema, { kind: { case: "tileDrawn", value: { tile: 3, stack: 2 } } });
+    expect(eventWord(drawn, NAMES, () => null)).toBe("Tile 3 drawn from stack 2");
+  });
 });

@@ -117,3 +117,35 @@ export function buildingWord(t: TileTypeDef): string | null {
   if (t.building === Building.HISTORIC) return `${t.historicName !== "" ? t.historicName : "Historic building"} (historic building)`;
   return null;
 }
+
+function streetsWord(t: TileTypeDef): string | null {
+  const streets = t.features.filter((f) => f.kind === FeatureKind.STREET);
+  const [first] = streets;
+  if (first === undefined) return null;
+  if (streets.some((f) => f.end === StreetEnd.CROSSING)) return `a ${streets.length}-way crossing`;
+  if (first.end !== StreetEnd.THROUGH) return `a street ${END_WORDS[first.end] ?? "ending here"}`;
+  const [a, b] = first.ports.filter((p) => p % 3 === 1);
+  return a !== undefined && b !== undefined && Math.abs(a - b) === 6 ? "a straight street" : "a curved street";
+}
+
+function marketsWord(t: TileTypeDef): string | null {
+  const kinds = t.features.filter((f) => f.kind === FeatureKind.MARKET).map((f) => marketWord(f.market));
+  if (kinds.length === 0) return null;
+  return kinds.length === 1 ? `a ${kinds[0]} market` : `${kinds.join(" and ")} markets`;
+}
+
+// What a tile shows, for the log: "a curved street and a fish market", "Saint Sernin".
+export function tileWord(t: TileTypeDef): string {
+  const building = t.building === Building.PUBLIC ? "a public building" : t.building === Building.HISTORIC ? t.historicName : null;
+  const parts = [streetsWord(t), marketsWord(t), building].filter((p): p is string => p !== null && p !== "");
+  if (parts.length === 0) return "houses only";
+  return parts.length === 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1] ?? ""}`;
+}
+
+// The words for a tile id, or null when the catalog is not loaded or does not know the id.
+export function tileDescriber(catalog: TileCatalog | null): (tile: number) => string | null {
+  return (tile) => {
+    const type = catalog === null ? undefined : typeOf(catalog, tile);
+    return type === undefined ? null : tileWord(type);
+  };
+}

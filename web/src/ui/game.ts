@@ -17,7 +17,7 @@ import type { Connection, RequestBody } from "../net/connection";
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from "../net/seats";
 import { applyDelta, fromSnapshot, needsResync, type GameView } from "../state";
 import { loadCatalog } from "../net/tileset";
-import type { TileCatalog } from "../tiles/catalog";
+import { tileDescriber, type TileCatalog } from "../tiles/catalog";
 import { boardBounds, CELL, drawBoard } from "./board";
 import {
   decisionOverlay,
@@ -259,7 +259,7 @@ export class GamePage {
   private logEvents(delta: Delta): void {
     for (const e of delta.events) {
       if (e.kind.case === "gameOver") this.winners = e.kind.value.winners;
-      const line = eventWord(e, this.names());
+      const line = eventWord(e, this.names(), tileDescriber(this.catalog));
       if (line !== null) this.pushLog(line);
     }
   }

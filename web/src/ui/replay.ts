@@ -4,7 +4,7 @@
 import type { Delta, Replay } from "../gen/carcassonne/city/v1/city_pb";
 import type { Connection } from "../net/connection";
 import { loadCatalog } from "../net/tileset";
-import type { TileCatalog } from "../tiles/catalog";
+import { tileDescriber, type TileCatalog } from "../tiles/catalog";
 import { applyDelta, fromSnapshot, type GameView } from "../state";
 import { boardBounds, drawBoard, NO_OVERLAY } from "./board";
 import { button, h } from "./dom";
@@ -160,7 +160,8 @@ export class ReplayPage {
   // The log of a replay: the events of the steps up to the one shown.
   private logLines(names: readonly string[]): string[] {
     const steps: readonly Delta[] = this.replay?.steps.slice(0, this.at) ?? [];
-    return steps.flatMap((d) => d.events.map((e) => eventWord(e, names)).filter((l): l is string => l !== null));
+    const describe = tileDescriber(this.catalog);
+    return steps.flatMap((d) => d.events.map((e) => eventWord(e, names, describe)).filter((l): l is string => l !== null));
   }
 
   private render(): void {

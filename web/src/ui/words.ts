@@ -94,13 +94,23 @@ function featureScoredWord(e: Extract<Event["kind"], { case: "featureScored" }>[
   return `${pointsWords(e.points, names)} for a ${what} of ${e.tiles} tile${e.tiles === 1 ? "" : "s"}${why}`;
 }
 
+// What a tile shows, when the tile set is known ("a curved street and a fish market").
+export type TileDescriber = (tile: number) => string | null;
+
+function tileText(tile: number, describe: TileDescriber | undefined): string {
+  const what = describe?.(tile) ?? null;
+  return what === null ? `tile ${tile}` : `tile ${tile} (${what})`;
+}
+
 // One event as a log line, or null for events that say nothing a person needs.
-export function eventWord(event: Event, names: readonly string[]): string | null {
+export function eventWord(event: Event, names: readonly string[], describe?: TileDescriber): string | null {
   const n = (seat: number): string => playerName(names, seat);
   const k = event.kind;
   switch (k.case) {
-    case "tileDrawn":
-      return `Tile ${k.value.tile} drawn from stack ${k.value.stack}`;
+    case "tileDrawn": {
+      const text = tileText(k.value.tile, describe);
+      return `${text.charAt(0).toUpperCase()}${text.slice(1)} drawn from stack ${k.value.stack}`;
+    }
     case "stackStarted":
       return `Stack ${k.value.stack} begins`;
     case "wallPhaseBegun":
@@ -108,7 +118,7 @@ export function eventWord(event: Event, names: readonly string[]): string | null
     case "tileDiscarded":
       return `Tile ${k.value.tile} fits nowhere and is discarded`;
     case "tilePlaced":
-      return `${n(k.value.player)} placed tile ${k.value.tile} at (${k.value.x}, ${k.value.y})`;
+      return `${n(k.value.player)} placed ${tileText(k.value.tile, describe)} at (${k.value.x}, ${k.value.y})`;
     case "followerPlaced":
       return `${n(k.value.player)} placed a ${roleWord(k.value.role)} at (${k.value.x}, ${k.value.y})`;
     case "featureScored":
