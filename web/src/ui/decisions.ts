@@ -6,7 +6,7 @@
 // are sent back exactly as the server listed them.
 import { ActionKind, DecisionKind, type Action } from "../gen/carcassonne/city/v1/city_pb";
 import type { PublicState, WallPiece } from "../state";
-import { featureWord, typeOf, type TileCatalog } from "../tiles/catalog";
+import { featureWord, tileWord, typeOf, type TileCatalog } from "../tiles/catalog";
 import type { BoardOverlay, BoardPick } from "./board";
 import { button, h, s } from "./dom";
 import { tileArt } from "./tile-art";
@@ -139,7 +139,7 @@ export function handTile(ctx: DecisionContext): SVGSVGElement | null {
   const type = ctx.catalog === null || ctx.state.drawnTile < 0 ? undefined : typeOf(ctx.catalog, ctx.state.drawnTile);
   if (type === undefined) return null;
   const rotation = placementOf(ctx.legal, ctx.choice)?.rotation ?? 0;
-  return s("svg", { class: "hand-tile", viewBox: "-52 -52 104 104", width: 88, height: 88, role: "img", "aria-label": `The tile in hand: ${type.name}` }, tileArt(type, rotation));
+  return s("svg", { class: "hand-tile", viewBox: "-52 -52 104 104", width: 88, height: 88, role: "img", "aria-label": `The tile in hand: ${tileWord(type)}` }, tileArt(type, rotation));
 }
 
 function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {

@@ -339,7 +339,7 @@ export class GamePage {
     const role = this.seat === null ? h("p", { class: "role" }, "You are watching.") : null;
     // Everybody sees the tile in hand; the seat placing it sees it in its decision.
     const hand = decision === null ? handTile(this.decisionContext(view)) : null;
-    const handBox = hand === null ? null : h("div", { class: "hand" }, hand, h("p", {}, "The tile in hand"));
+    const handBox = hand === null ? null : h("div", { class: "hand" }, hand, h("p", {}, hand.getAttribute("aria-label") ?? ""));
     return h("div", {}, role, decision, handBox, panel);
   }
 
