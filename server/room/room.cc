@@ -298,29 +298,43 @@ void Room::Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1
 }
 
 // The token exists only in this function and in the reply: the room and the log keep its hash.
+// The join that takes the last seat starts the game in the same write, so the log never holds a
+// full game that has not started; if that write fails, the seat stays free and the game open.
 void Room::TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
                     const std::string& player_name) {
   const SeatToken token = tokens_();
   std::string token_bytes(token.begin(), token.end());
   const persistence::SeatRecord record{seat, player_name, persistence::HashToken(token_bytes)};
-  Write({persistence::TakeSeatOp{options_.number, record}},
-        [this, peer, request_id, record, token_bytes](persistence::Status status) {
-          if (status) return StorageFailed(*peer, request_id, *status);
-          seats_[static_cast<size_t>(record.seat)] =
-              Seat{true, record.player_name, record.token_hash, peer, true};
-          v1::ServerMessage reply;
-          v1::SeatJoined* joined = reply.mutable_seat_joined();
-          *joined->mutable_game() = Info();
-          joined->set_seat(static_cast<uint32_t>(record.seat));
-          joined->set_seat_token(token_bytes);
-          Reply(*peer, request_id, std::move(reply));
-          v1::ServerMessage update;
-          *update.mutable_lobby_update()->mutable_game() = Info();
-          Broadcast(update, peer.get());
-          const bool full =
-              std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.taken; });
-          if (full) StartGame(nullptr, 0);
-        });
+  std::vector<persistence::WriteOp> ops = {persistence::TakeSeatOp{options_.number, record}};
+  std::optional<StartPlan> start;
+  if (FullWith(seat)) {
+    std::vector<Seat> seats = seats_;
+    seats[static_cast<size_t>(seat)] = Seat{true, player_name, record.token_hash, {}, false};
+    start = BuildStart(seats, &ops);
+  }
+  Write(std::move(ops), [this, peer, request_id, record, token_bytes,
+                         start = std::move(start)](persistence::Status status) mutable {
+    if (status) return StorageFailed(*peer, request_id, *status);
+    seats_[static_cast<size_t>(record.seat)] =
+        Seat{true, record.player_name, record.token_hash, peer, true};
+    v1::ServerMessage reply;
+    v1::SeatJoined* joined = reply.mutable_seat_joined();
+    *joined->mutable_game() = Info();
+    joined->set_seat(static_cast<uint32_t>(record.seat));
+    joined->set_seat_token(token_bytes);
+    Reply(*peer, request_id, std::move(reply));
+    v1::ServerMessage update;
+    *update.mutable_lobby_update()->mutable_game() = Info();
+    Broadcast(update, peer.get());
+    if (start) ApplyStart(std::move(*start), nullptr, 0);
+  });
+}
+
+bool Room::FullWith(int seat) const {
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    if (!seats_[i].taken && static_cast<int>(i) != seat) return false;
+  }
+  return true;
 }
 
 void Room::Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id,
@@ -363,10 +377,11 @@ void Room::Start(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 // Seats left empty by an early start are dropped: the engine's players are the taken seats, in
-// seat order. The start and the first tile draw are one write.
-void Room::StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id) {
+// seat order. The start and the first tile draws are written together.
+Room::StartPlan Room::BuildStart(const std::vector<Seat>& seats,
+                                 std::vector<persistence::WriteOp>* ops) const {
   std::vector<persistence::SeatRecord> records;
-  for (const Seat& s : seats_) {
+  for (const Seat& s : seats) {
     if (s.taken) {
       records.push_back({static_cast<int>(records.size()), s.player_name, s.token_hash});
     }
@@ -376,31 +391,43 @@ void Room::StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id) 
   std::vector<int> order = city::Game::ShuffledOrder(tiles_->TileCount(), options_.seed);
   auto created = city::Game::CreateWithOrder(tiles_, config, options_.seed, order);
   assert(std::holds_alternative<city::Game>(created) && "2-4 players and the shipped tile set");
-  city::Game next = std::get<city::Game>(std::move(created));
-  std::vector<Staged> staged;
-  StageChanceDraws(next, &staged);
-  std::vector<persistence::WriteOp> ops = {
-      persistence::StartGameOp{options_.number, records, order}};
-  for (auto& op : LogOps(next, staged)) ops.push_back(std::move(op));
-  Write(std::move(ops), [this, starter, request_id, next = std::move(next), staged,
-                         order = std::move(order)](persistence::Status status) mutable {
-    if (status) {
-      if (starter) StorageFailed(*starter, request_id, *status);
-      return;
-    }
-    std::vector<Seat> taken;
-    for (Seat& s : seats_) {
-      if (s.taken) taken.push_back(std::move(s));
-    }
-    seats_ = std::move(taken);
-    options_.seats = static_cast<int>(seats_.size());
-    order_ = std::move(order);
-    game_ = std::move(next);
-    status_ = v1::GAME_STATUS_RUNNING;
-    PublishStart(starter, request_id);
-    Publish(std::move(staged), nullptr, 0);
-    Emit(RoomEvent::kStarted);
-  });
+  StartPlan plan{order, std::get<city::Game>(std::move(created)), {}};
+  StageChanceDraws(plan.game, &plan.staged);
+  ops->emplace_back(
+      persistence::StartGameOp{options_.number, std::move(records), std::move(order)});
+  for (auto& op : LogOps(plan.game, plan.staged)) ops->push_back(std::move(op));
+  return plan;
+}
+
+// Called once the start is committed, with seats_ holding exactly the seats it was built from.
+void Room::ApplyStart(StartPlan plan, const std::shared_ptr<Peer>& starter, uint64_t request_id) {
+  std::vector<Seat> taken;
+  for (Seat& s : seats_) {
+    if (s.taken) taken.push_back(std::move(s));
+  }
+  assert(static_cast<int>(taken.size()) == plan.game.players() &&
+         "the seats the start was built from");
+  seats_ = std::move(taken);
+  options_.seats = static_cast<int>(seats_.size());
+  order_ = std::move(plan.order);
+  game_ = std::move(plan.game);
+  status_ = v1::GAME_STATUS_RUNNING;
+  PublishStart(starter, request_id);
+  Publish(std::move(plan.staged), nullptr, 0);
+  Emit(RoomEvent::kStarted);
+}
+
+void Room::StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id) {
+  std::vector<persistence::WriteOp> ops;
+  StartPlan plan = BuildStart(seats_, &ops);
+  Write(std::move(ops),
+        [this, starter, request_id, plan = std::move(plan)](persistence::Status status) mutable {
+          if (status) {
+            if (starter) StorageFailed(*starter, request_id, *status);
+            return;
+          }
+          ApplyStart(std::move(plan), starter, request_id);
+        });
 }
 
 // Everybody gets the state before the first draw as a snapshot (the starter's is its reply);
@@ -655,8 +682,9 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     seats_[static_cast<size_t>(s.seat)] = Seat{true, s.player_name, s.token_hash, {}, false};
   }
   if (record.status == persistence::GameStatus::kOpen) {
-    // Every seat taken but not started: the server stopped between the last join and the start
-    // (two writes). The start the last join would have made is made now.
+    // Every seat taken but not started. New logs never hold such a game (the join that fills a
+    // game writes its start too), but files written by older servers, which committed the last
+    // join and the start separately, may: the start the last join would have made is made now.
     const bool full =
         std::all_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.taken; });
     if (full) StartGame(nullptr, 0);

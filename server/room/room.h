@@ -123,6 +123,12 @@ class Room {
     uint64_t state_hash = 0;
     persistence::ActionRecord record;
   };
+  // A game about to start: its drawing order, the engine's game and the first tile draws.
+  struct StartPlan {
+    std::vector<int> order;
+    city::Game game;
+    std::vector<Staged> staged;
+  };
 
   // Runs `retry` later if a write is in flight (and says so); refuses it if too many wait.
   bool Deferred(const std::shared_ptr<Peer>& peer, uint64_t request_id,
@@ -136,6 +142,14 @@ class Room {
   void AttachSeat(int seat, const std::shared_ptr<Peer>& peer);
   void TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
                 const std::string& player_name);
+  // Whether every seat is taken once `seat` is too.
+  bool FullWith(int seat) const;
+  // A start built from the taken seats of `seats` but not yet applied: the ops that make it
+  // durable are appended to `ops`; ApplyStart makes it the room's once they are committed.
+  StartPlan BuildStart(const std::vector<Seat>& seats,
+                       std::vector<persistence::WriteOp>* ops) const;
+  void ApplyStart(StartPlan plan, const std::shared_ptr<Peer>& starter, uint64_t request_id);
+  // The start as a write of its own (an early start, or a full game an old log left unstarted).
   void StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id);
   void PublishStart(const std::shared_ptr<Peer>& starter, uint64_t request_id);
   // Applies `action` to `game` and keeps what its delta and its log record need.

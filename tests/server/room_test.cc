@@ -88,6 +88,7 @@ class ControlledLog : public persistence::GameLog {
  public:
   explicit ControlledLog(persistence::Store& store) : store_(store) {}
   void Submit(persistence::Write write, Done done) override {
+    submitted.push_back(write);
     if (hold) {
       held_.emplace_back(std::move(write), std::move(done));
       return;
@@ -104,6 +105,7 @@ class ControlledLog : public persistence::GameLog {
 
   bool hold = false;
   persistence::Status fail;
+  std::vector<persistence::Write> submitted;  // every write the room handed over, in order
 
  private:
   persistence::Store& store_;
@@ -492,6 +494,79 @@ TEST(RoomLog, AJoinThatCannotBeSavedTakesNoSeat) {
   EXPECT_FALSE(t.room.Info().seat(0).taken());
 }
 
+TEST(RoomLog, TheJoinThatFillsTheGameStartsItInTheSameWrite) {
+  Table t(2);
+  auto a = t.Join("a");
+  const size_t writes = t.log.submitted.size();
+  auto b = t.Join("b");
+  ASSERT_EQ(t.log.submitted.size(), writes + 1) << "the seat and the start are one write";
+  const std::vector<persistence::WriteOp>& ops = t.log.submitted.back().ops;
+  ASSERT_EQ(ops.size(), 3u);
+  const auto* take = std::get_if<persistence::TakeSeatOp>(&ops[0]);
+  ASSERT_NE(take, nullptr);
+  EXPECT_EQ(take->seat.seat, 1);
+  EXPECT_EQ(take->seat.player_name, "b");
+  EXPECT_EQ(take->seat.token_hash, persistence::HashToken(b->token));
+  const auto* start = std::get_if<persistence::StartGameOp>(&ops[1]);
+  ASSERT_NE(start, nullptr);
+  EXPECT_EQ(start->seats.size(), 2u);
+  const auto* draws = std::get_if<persistence::AppendActionsOp>(&ops[2]);
+  ASSERT_NE(draws, nullptr);
+  ASSERT_FALSE(draws->actions.empty());
+  EXPECT_EQ(draws->actions.front().sequence, 1u);
+  EXPECT_EQ(draws->actions.size(), t.room.Sequence());
+  // The joiner hears of its seat first, then of the start, like everybody.
+  ASSERT_GE(b->received.size(), 2u);
+  EXPECT_TRUE(b->received[0].has_seat_joined());
+  EXPECT_TRUE(b->received[1].has_snapshot());
+  EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kRunning);
+  // The game runs: whoever holds the legal actions plays one.
+  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
+  auto& decider = a->legal.empty() ? b : a;
+  ASSERT_FALSE(decider->legal.empty());
+  t.room.Move(decider, 5, t.MoveOf(*decider, decider->legal.front()));
+  EXPECT_FALSE(decider->LastError().has_value());
+  EXPECT_GT(t.room.Sequence(), draws->actions.size());
+}
+
+TEST(RoomLog, AFillingJoinThatCannotBeSavedNeitherTakesTheSeatNorStarts) {
+  Table t(2);
+  std::vector<RoomEvent> events;
+  t.room.on_event = [&events](RoomEvent e) { events.push_back(e); };
+  auto a = t.Join("a");
+  auto watcher = std::make_shared<FakePeer>();
+  t.room.Spectate(watcher, 2);
+  const size_t a_messages = a->received.size();
+  const size_t watcher_messages = watcher->received.size();
+  t.log.fail = persistence::StoreError{SQLITE_IOERR_WRITE, "disk I/O error"};
+  auto b = t.Join("b");
+  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_STORAGE_FAILED);
+  EXPECT_EQ(b->received.size(), 1u);
+  EXPECT_TRUE(b->token.empty());
+  EXPECT_EQ(a->received.size(), a_messages) << "nothing is published";
+  EXPECT_EQ(watcher->received.size(), watcher_messages) << "nothing is published";
+  EXPECT_TRUE(events.empty());
+  const v1::GameInfo info = t.room.Info();
+  EXPECT_FALSE(info.seat(1).taken());
+  EXPECT_EQ(info.status(), v1::GAME_STATUS_OPEN);
+  EXPECT_EQ(t.room.game(), nullptr);
+  EXPECT_EQ(t.room.Sequence(), 0u);
+  const persistence::StoredGame stored = Stored(t.store);
+  EXPECT_EQ(stored.game.status, persistence::GameStatus::kOpen);
+  EXPECT_EQ(stored.game.seat_records.size(), 1u);
+  EXPECT_TRUE(stored.actions.empty());
+  // Once the log works again, a later join takes the seat and starts the game.
+  t.log.fail.reset();
+  auto c = t.Join("c");
+  EXPECT_EQ(c->seat, 1);
+  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(events, std::vector<RoomEvent>{RoomEvent::kStarted});
+  EXPECT_TRUE(c->state.has_value());
+  EXPECT_TRUE(watcher->state.has_value());
+  EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kRunning);
+  EXPECT_EQ(Stored(t.store).actions.size(), t.room.Sequence());
+}
+
 TEST(RoomLog, RequestsWaitForTheWriteInFlightAndThenSeeItsResult) {
   Table t(2);
   auto a = t.Join();
@@ -570,7 +645,8 @@ TEST(RoomLog, ALogThatDoesNotReplayIsMarkedDamagedAndNotPlayed) {
 TEST(RoomLog, AFullGameLeftUnstartedByACrashStartsWhenRestored) {
   Table t(2);
   auto a = t.Join();
-  // The second seat is in the log, but the start that followed it is not (a crash between).
+  // The second seat is in the log but no start: a file from an older server, which wrote the
+  // last join and the start separately and stopped between the two.
   ASSERT_FALSE(t.store.Apply(persistence::Write{
       1, {persistence::TakeSeatOp{1, {1, "b", persistence::HashToken("b's token")}}}}));
   auto unfinished = t.store.LoadUnfinished();
