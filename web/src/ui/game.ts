@@ -31,7 +31,7 @@ import {
   type TileChoice,
 } from "./decisions";
 import { h, s } from "./dom";
-import { failureText, replyError } from "./errors";
+import { failureText, replyError, requestShowingErrors } from "./errors";
 import { nameInput } from "./identity";
 import { drawOpenGame } from "./open-game";
 import { drawLog, drawPanel } from "./panel";
@@ -168,16 +168,10 @@ export class GamePage {
   }
 
   // Sends a request; a refusal or a lost connection is shown, and the reply handed back.
-  private async ask(body: RequestBody): Promise<ServerMessage | null> {
-    try {
-      const m = await this.conn.request(body);
-      const err = replyError(m);
-      if (err !== null) this.showError(err);
-      return m;
-    } catch (e) {
-      this.showError(failureText(e));
-      return null;
-    }
+  private ask(body: RequestBody): Promise<ServerMessage | null> {
+    return requestShowingErrors(this.conn, body, (text) => {
+      if (text !== null) this.showError(text);
+    });
   }
 
   private showError(text: string | null): void {

@@ -6,7 +6,7 @@ import { GameStatus, type GameInfo, type ServerMessage } from "../gen/carcassonn
 import type { Connection, RequestBody } from "../net/connection";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
-import { failureText, replyError } from "./errors";
+import { requestShowingErrors } from "./errors";
 import { nameInput, playerNameSetting } from "./identity";
 
 const REFRESH_MS = 5000;
@@ -54,15 +54,9 @@ export class LobbyPage {
     window.clearInterval(this.timer);
   }
 
-  private async ask(body: RequestBody): Promise<ServerMessage | null> {
-    try {
-      const m = await this.conn.request(body);
-      this.setError(replyError(m));
-      return m;
-    } catch (e) {
-      this.setError(failureText(e));
-      return null;
-    }
+  // A reply that is not a refusal clears the last error.
+  private ask(body: RequestBody): Promise<ServerMessage | null> {
+    return requestShowingErrors(this.conn, body, (text) => this.setError(text));
   }
 
   private setError(text: string | null): void {
