@@ -11,7 +11,6 @@
 #include <CLI/CLI.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -43,8 +42,9 @@ int Main(int argc, char** argv) {
   ServerConfig config;
   std::string log_level = "info";
   std::string tiles_file;
-  int handshake = static_cast<int>(config.handshake_timeout.count());
-  int idle = static_cast<int>(config.idle_timeout.count());
+  int handshake = static_cast<int>(config.handshake_timeout.count() / 1000);
+  int idle = static_cast<int>(config.idle_timeout.count() / 1000);
+  int grace = static_cast<int>(config.shutdown_grace.count() / 1000);
   app.add_option("--address", config.address, "address to listen on")->capture_default_str();
   app.add_option("--port", config.port, "port (WebSocket and /healthz); 0 picks one")
       ->capture_default_str();
@@ -64,13 +64,22 @@ int Main(int argc, char** argv) {
                  "messages queued for a client before it is dropped")
       ->capture_default_str()
       ->check(CLI::Range(1, 1 << 20));
-  app.add_option("--handshake-timeout", handshake, "seconds")
+  app.add_option("--max-outbound-bytes", config.max_outbound_bytes,
+                 "bytes queued for a client before it is dropped")
+      ->capture_default_str()
+      ->check(CLI::Range(64 << 10, 1 << 30));
+  app.add_option("--handshake-timeout", handshake,
+                 "seconds for the HTTP upgrade, and then again for Hello")
       ->capture_default_str()
       ->check(CLI::Range(1, 3600));
   app.add_option("--idle-timeout", idle,
                  "seconds without traffic before a client is dropped (pings at half)")
       ->capture_default_str()
       ->check(CLI::Range(2, 86400));
+  app.add_option("--shutdown-grace", grace,
+                 "seconds clients have to close after ServerClosing on SIGTERM or SIGINT")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 600));
   app.add_option("--allowed-origin", config.allowed_origins,
                  "allowed Origin header (repeat); none: any");
   app.add_option("--max-games", config.max_games, "games hosted at once")
@@ -116,6 +125,7 @@ int Main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   config.handshake_timeout = std::chrono::seconds(handshake);
   config.idle_timeout = std::chrono::seconds(idle);
+  config.shutdown_grace = std::chrono::seconds(grace);
   config.finished_game_retention = std::chrono::seconds(retention);
   spdlog::set_default_logger(spdlog::stderr_color_mt("carc-server"));
   spdlog::set_level(spdlog::level::from_str(log_level));
@@ -134,25 +144,14 @@ int Main(int argc, char** argv) {
   spdlog::info("listening on ws://{}:{}/ (health: http://{}:{}/healthz), {} threads",
                config.address, server.port(), config.address, server.port(), threads);
 
+  // The first signal stops the server gracefully; the io_context then runs out of work and
+  // every thread returns from run(). The server is destroyed after them: its game log commits
+  // what is queued and closes.
   boost::asio::signal_set signals(io, SIGINT, SIGTERM);
-  boost::asio::steady_timer deadline(io);
-  std::shared_ptr<std::function<void()>> stop_check;  // owns the shutdown poll
   signals.async_wait([&](const boost::system::error_code& ec, int signal) {
     if (ec) return;
     spdlog::info("signal {}: stopping", signal);
     server.Stop("the server is shutting down");
-    // Done when every client has gone (they were told and closed); at most five seconds.
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-    auto check = std::make_shared<std::function<void()>>();
-    *check = [&, until, weak = std::weak_ptr<std::function<void()>>(check)] {
-      if (server.Connections() == 0 || std::chrono::steady_clock::now() >= until) return io.stop();
-      deadline.expires_after(std::chrono::milliseconds(50));
-      deadline.async_wait([weak](const boost::system::error_code&) {
-        if (auto next = weak.lock()) (*next)();
-      });
-    };
-    stop_check = check;
-    (*check)();
   });
 
   std::vector<std::thread> pool;

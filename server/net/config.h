@@ -14,11 +14,16 @@ struct ServerConfig {
   uint16_t port = 8080;               // 0 picks a free port (tests)
   int threads = 0;                    // io_context threads; 0 = hardware threads
   size_t max_message_bytes = 64 * 1024;
-  double messages_per_second = 20;   // per connection, sustained
-  double message_burst = 60;         // per connection, at once
-  size_t max_outbound_queue = 1024;  // messages; a slower consumer is disconnected
-  std::chrono::seconds handshake_timeout{10};
-  std::chrono::seconds idle_timeout{60};              // pings are sent at half of it
+  double messages_per_second = 20;  // per connection, sustained
+  double message_burst = 60;        // per connection, at once
+  // What may wait to be sent to one client; past either bound it is disconnected (a slow
+  // consumer must not hold the server's memory). One message is always let through alone.
+  size_t max_outbound_queue = 1024;                     // messages
+  size_t max_outbound_bytes = 1024 * 1024;              // bytes
+  std::chrono::milliseconds handshake_timeout{10'000};  // the HTTP upgrade, then Hello
+  std::chrono::milliseconds idle_timeout{60'000};       // pings are sent at half of it
+  // On SIGTERM: how long clients have to close after ServerClosing before they are cut off.
+  std::chrono::milliseconds shutdown_grace{5'000};
   std::vector<std::string> allowed_origins;           // empty: any origin (and none)
   size_t max_games = 10000;                           // games open or running at once
   std::chrono::seconds finished_game_retention{600};  // a finished game stays visible this long

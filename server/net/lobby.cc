@@ -74,10 +74,20 @@ void SendError(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::s
 }
 
 void StrandLog::Submit(persistence::Write write, Done done) {
-  journal_.Submit(std::move(write), [strand = strand_, keep = owner.lock(),
+  ++in_flight_;
+  journal_.Submit(std::move(write), [strand = strand_, keep = owner.lock(), &in_flight = in_flight_,
+                                     work = boost::asio::make_work_guard(strand_),
                                      done = std::move(done)](const persistence::Status& status) {
-    boost::asio::post(strand, [keep, done, status] { done(status); });
+    boost::asio::post(strand, [keep, done, status, &in_flight] {
+      done(status);
+      --in_flight;  // after the answer, which may have submitted the next write
+    });
   });
+}
+
+void Lobby::ReadLog(std::function<void(persistence::Store&)> job) {
+  storage_.Read([work = boost::asio::make_work_guard(io_),
+                 job = std::move(job)](persistence::Store& store) { job(store); });
 }
 
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
@@ -92,8 +102,8 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
 
 // Makes the room for a game; the caller adds it to rooms_.
 std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options) {
-  auto hosted =
-      std::make_shared<HostedRoom>(io_, std::move(options), tiles_, tokens_, storage_.journal());
+  auto hosted = std::make_shared<HostedRoom>(io_, std::move(options), tiles_, tokens_,
+                                             storage_.journal(), writes_in_flight_);
   hosted->log.owner = hosted;
   hosted->room.on_event = [this, weak = std::weak_ptr<HostedRoom>(hosted)](RoomEvent event) {
     OnRoomEvent(weak, event);
@@ -242,7 +252,7 @@ void Lobby::ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   filter.status = persistence::GameStatus::kFinished;
   filter.order = persistence::ListOrder::kNewestFinishedFirst;
   filter.limit = limit == 0 ? kDefaultFinishedListLimit : std::min(limit, kMaxFinishedListLimit);
-  storage_.Read([peer, request_id, filter](persistence::Store& store) {
+  ReadLog([peer, request_id, filter](persistence::Store& store) {
     SendMessage(*peer, StoredGameList(store, filter, request_id));
   });
 }
@@ -262,7 +272,7 @@ void Lobby::ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (!number) return SendMessage(*peer, EmptyGameList(request_id));
   persistence::ListFilter filter;
   filter.number = *number;
-  storage_.Read([peer, request_id, filter](persistence::Store& store) {
+  ReadLog([peer, request_id, filter](persistence::Store& store) {
     SendMessage(*peer, StoredGameList(store, filter, request_id));
   });
 }
@@ -351,8 +361,8 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (!number) {
     return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
   }
-  storage_.Read([tiles = tiles_, peer, request_id, game_id, number = *number,
-                 seek](persistence::Store& store) {
+  ReadLog([tiles = tiles_, peer, request_id, game_id, number = *number,
+           seek](persistence::Store& store) {
     auto loaded = store.LoadGame(number);
     if (!loaded) {
       spdlog::error("replay of {}: {}", game_id, loaded.error().message);

@@ -9,6 +9,7 @@
 // thread. The tile set never changes, so its TileSet message is built once.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -18,6 +19,7 @@
 #include <string>
 
 #include "net/config.h"
+#include "net/session.h"
 #include "net/storage.h"
 #include "room/room.h"
 
@@ -27,24 +29,27 @@ using RoomStrand = boost::asio::strand<boost::asio::io_context::executor_type>;
 
 // The room's view of the journal: writes go to the journal, answers come back on the strand,
 // and keep the room alive until they have run.
+// A write in flight keeps the io_context running, so that a stopping server finishes its commits
+// and delivers their answers.
 class StrandLog : public persistence::GameLog {
  public:
-  StrandLog(persistence::GameLog& journal, RoomStrand strand)
-      : journal_(journal), strand_(std::move(strand)) {}
+  StrandLog(persistence::GameLog& journal, RoomStrand strand, std::atomic<size_t>& in_flight)
+      : journal_(journal), strand_(std::move(strand)), in_flight_(in_flight) {}
   void Submit(persistence::Write write, Done done) override;
   std::weak_ptr<void> owner;  // the HostedRoom
 
  private:
   persistence::GameLog& journal_;
   RoomStrand strand_;
+  std::atomic<size_t>& in_flight_;  // the lobby's count of writes not yet answered
 };
 
 struct HostedRoom {
   HostedRoom(boost::asio::io_context& io, RoomOptions options,
              std::shared_ptr<const core::TileSet> tiles, TokenSource tokens,
-             persistence::GameLog& journal)
+             persistence::GameLog& journal, std::atomic<size_t>& writes_in_flight)
       : strand(boost::asio::make_strand(io)),
-        log(journal, strand),
+        log(journal, strand, writes_in_flight),
         room(std::move(options), std::move(tiles), std::move(tokens), log) {}
   RoomStrand strand;
   StrandLog log;
@@ -52,7 +57,7 @@ struct HostedRoom {
   std::shared_ptr<boost::asio::steady_timer> retire_timer;  // only on `strand`, once finished
 };
 
-class Lobby {
+class Lobby : public MessageSink {
  public:
   Lobby(boost::asio::io_context& io, const ServerConfig& config,
         std::shared_ptr<const core::TileSet> tiles, TokenSource tokens, Storage& storage);
@@ -62,11 +67,13 @@ class Lobby {
   size_t Restore(const std::vector<persistence::StoredGame>& games);
 
   // Handles one message of a session that has said Hello. Replies reach `peer`.
-  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
+  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) override;
   // The session is closing: its seats go offline, it stops spectating.
-  void Disconnected(const std::shared_ptr<Peer>& peer);
+  void Disconnected(const std::shared_ptr<Peer>& peer) override;
 
   size_t GameCount() const;
+  // Writes submitted by rooms whose answers have not yet run on their strands.
+  size_t WritesInFlight() const { return writes_in_flight_; }
   // The server stops: pending timers are cancelled so that no work is left.
   void Stop();
 
@@ -83,6 +90,8 @@ class Lobby {
               std::optional<uint64_t> seek);
   void SendTileSet(Peer& peer, uint64_t request_id) const;
   std::shared_ptr<HostedRoom> Find(const std::string& game_id) const;
+  // Runs `job` on the storage's reader thread; the io_context keeps running until it is done.
+  void ReadLog(std::function<void(persistence::Store&)> job);
   std::shared_ptr<HostedRoom> Host(RoomOptions options);
   void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
   void Dispatch(HostedRoom& hosted, const std::shared_ptr<Peer>& peer,
@@ -96,6 +105,7 @@ class Lobby {
   const v1::ServerMessage tile_set_reply_;  // the answer to GetTileSet, less its request id
   TokenSource tokens_;
   Storage& storage_;
+  std::atomic<size_t> writes_in_flight_ = 0;
   mutable std::mutex mutex_;  // guards rooms_, finished_, next_number_ and joined_
   std::map<std::string, std::shared_ptr<HostedRoom>> rooms_;
   size_t finished_ = 0;  // finished games still in rooms_ (not counted against max_games)

@@ -1,9 +1,10 @@
 // The server: opens the game log and resumes its unfinished games, accepts connections on one
-// port (WebSocket and the HTTP health check), hosts the lobby, runs the log's housekeeping, and
-// shuts down gracefully.
+// port (WebSocket, the HTTP health check and the web client's files), hosts the lobby, runs the
+// log's housekeeping, and stops gracefully.
 //
 // Threading: one io_context run by `threads` threads; the acceptor, each session and each room
-// have their own strand (docs/server.md).
+// have their own strand (docs/server.md). The io_context runs out of work once the server has
+// stopped: its threads return from run() and the Server may be destroyed.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -20,12 +21,17 @@ namespace carc::server {
 class Server {
  public:
   Server(boost::asio::io_context& io, ServerConfig config,
-         std::shared_ptr<const core::TileSet> tiles, TokenSource tokens = OsRandomToken);
+         std::shared_ptr<const core::TileSet> tiles, TokenSource tokens = OsRandomToken,
+         Clock clock = SteadyNow);
+  ~Server();
 
   // Opens the game log, resumes its games, binds and starts accepting; returns an error message
   // if the log or the address cannot be used.
   std::optional<std::string> Start();
-  // Stops accepting, tells every client, and closes; games in progress keep their state.
+  // Stops gracefully (any thread, once): no new connection or request is taken (requests get
+  // ERROR_CODE_SHUTTING_DOWN); the commits in flight finish and their deltas are sent; then
+  // every client is sent ServerClosing and a close frame. Clients that have not gone after
+  // `shutdown_grace` are cut off. The io_context then runs out of work.
   void Stop(const std::string& reason);
   uint16_t port() const { return port_; }
   size_t Connections() const { return registry_.Count(); }
@@ -35,19 +41,43 @@ class Server {
  private:
   std::optional<std::string> OpenLog();
   void DoAccept();
+  void OnAccept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
+  // Out of descriptors: answers one connection on the spare one, or waits and tries again.
+  void OnDescriptorsExhausted(const boost::system::error_code& ec);
+  std::shared_ptr<void> LeaseReserve();
   void ScheduleHousekeeping();
+  void StopStep();
 
   boost::asio::io_context& io_;
   ServerConfig config_;
   std::shared_ptr<const core::TileSet> tiles_;
   TokenSource tokens_;
+  Clock clock_;
   std::unique_ptr<Storage> storage_;  // outlives the lobby: rooms write through its journal
   std::unique_ptr<Lobby> lobby_;
   SessionRegistry registry_;
+  std::unique_ptr<SessionContext> context_;
   boost::asio::steady_timer housekeeping_;
   boost::asio::ip::tcp::acceptor acceptor_;
   uint16_t port_ = 0;
   uint64_t next_session_ = 1;
+  bool stopped_ = false;  // on the acceptor's strand
+
+  // Out of descriptors (on the acceptor's strand): a spare descriptor, released to accept one
+  // connection that can check health; the pause before trying again; reports once a while.
+  int reserve_fd_ = -1;
+  bool lease_next_ = false;
+  boost::asio::steady_timer accept_retry_;
+  std::chrono::milliseconds accept_backoff_{0};
+  uint64_t exhausted_refusals_ = 0;  // since the last report
+  std::chrono::steady_clock::time_point last_exhaustion_report_{};
+
+  // Stopping (on the stop strand).
+  boost::asio::steady_timer stop_timer_;
+  std::string stop_reason_;
+  std::chrono::steady_clock::time_point stop_deadline_{};
+  std::chrono::steady_clock::time_point stop_began_{};
+  bool told_clients_ = false;
 };
 
 }  // namespace carc::server

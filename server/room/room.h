@@ -50,6 +50,8 @@ class Peer {
  public:
   virtual ~Peer() = default;
   virtual void Send(Bytes message) = 0;
+  // The remote address (no port), for limits per address; empty when there is none.
+  virtual std::string Address() const { return {}; }
 };
 
 // Where seat tokens come from: the OS's random source in the server, a fixed sequence in tests.

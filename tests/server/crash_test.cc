@@ -49,6 +49,7 @@
 #include "persistence/replay.h"
 #include "persistence/store.h"
 #include "protocol/codec.h"
+#include "server_process.h"
 
 namespace carc {
 namespace {
@@ -59,6 +60,9 @@ namespace websocket = beast::websocket;
 namespace fs = std::filesystem;
 namespace v1 = protocol::v1;
 using Clock = std::chrono::steady_clock;
+using test_server::FreeLoopbackPort;
+using test_server::ServerProcess;
+using test_server::TempDir;
 
 // 100 kills take about 6 s on 2 cores and run through four batches of games, so that some
 // games end while a kill catches their last move. Killing stops after kKillPhase whatever the
@@ -68,8 +72,6 @@ constexpr int kTargetKills = 100;
 constexpr int kMinKills = 20;
 constexpr std::chrono::seconds kKillPhase{90};
 constexpr std::chrono::milliseconds kReceiveTimeout{10000};  // a safety limit
-constexpr std::chrono::seconds kStartTimeout{10};
-constexpr std::chrono::seconds kExitTimeout{15};
 constexpr uint64_t kDefaultSeed = 20240917;
 
 uint64_t TestSeed() {
@@ -82,177 +84,6 @@ std::string Show(const v1::ServerMessage& m) { return m.ShortDebugString().subst
 bool SameAction(const v1::Action& a, const v1::Action& b) {
   return a.SerializeAsString() == b.SerializeAsString();
 }
-
-// A fresh folder for the game log and the server's standard error, removed at the end unless
-// the test failed (it is then kept to be looked at).
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() /
-            ("carc-crash-test-" + std::to_string(getpid()) + "-" + std::to_string(++counter));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  ~TempDir() {
-    if (::testing::Test::HasFailure()) {
-      std::cout << "kept " << path_ << " for inspection\n";
-      return;
-    }
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-// A port free now on loopback; every start of the server uses it (it sets SO_REUSEADDR).
-uint16_t FreeLoopbackPort() {
-  asio::io_context io;
-  asio::ip::tcp::acceptor acceptor(io, {asio::ip::make_address("127.0.0.1"), 0});
-  return acceptor.local_endpoint().port();
-}
-
-// Whether something listens on the port (and the connection is not one to itself: with nobody
-// listening, an outgoing connection could be given the port as its own and meet itself).
-bool Accepts(uint16_t port) {
-  asio::io_context io;
-  asio::ip::tcp::socket socket(io);
-  beast::error_code ec;
-  socket.connect({asio::ip::make_address("127.0.0.1"), port}, ec);
-  if (ec) return false;
-  const bool itself = socket.local_endpoint(ec).port() == port;
-  socket.close(ec);
-  return !itself;
-}
-
-// The carc-server binary as a child process. The destructor kills one still running.
-class ServerProcess {
- public:
-  ServerProcess(const fs::path& dir, uint16_t port)
-      : db_((dir / "games.db").string()), log_((dir / "server.log").string()), port_(port) {}
-  ServerProcess(const ServerProcess&) = delete;
-  ServerProcess& operator=(const ServerProcess&) = delete;
-  ~ServerProcess() {
-    if (pid_ > 0) Kill();
-  }
-
-  const std::string& db() const { return db_; }
-  uint16_t port() const { return port_; }
-
-  // Starts it and waits until it accepts connections (it listens once the log is open and its
-  // games are restored). While it was down, some other socket on the machine may have been
-  // given its port: then it is started again a little later, a few times.
-  bool Start() {
-    for (int attempt = 0; attempt < 5; ++attempt) {
-      if (attempt > 0) std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      const Launch launch = LaunchOnce();
-      if (launch == Launch::kAccepting) return true;
-      if (launch == Launch::kPortTaken) continue;
-      ADD_FAILURE() << (launch == Launch::kExited ? "the server exited at start "
-                                                  : "the server did not accept at start ")
-                    << starts_ << ":\n"
-                    << Tail(30);
-      return false;
-    }
-    ADD_FAILURE() << "port " << port_ << " stayed taken:\n" << Tail(30);
-    return false;
-  }
-
-  void Kill() {
-    if (pid_ <= 0) return;
-    kill(pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-  }
-
-  void Signal(int signal) const { kill(pid_, signal); }
-
-  // Waits (bounded) for the process to end: its exit code, or 128 + the signal that ended it,
-  // or nullopt if it is still running (it is then killed).
-  std::optional<int> WaitExit() {
-    const auto deadline = Clock::now() + kExitTimeout;
-    int status = 0;
-    while (waitpid(pid_, &status, WNOHANG) == 0) {
-      if (Clock::now() > deadline) {
-        Kill();
-        return std::nullopt;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
-    pid_ = -1;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  }
-
-  // The last lines the server wrote to standard error, over all its starts.
-  std::string Tail(size_t lines) const {
-    std::ifstream in(log_);
-    std::deque<std::string> last;
-    for (std::string line; std::getline(in, line);) {
-      last.push_back(line);
-      if (last.size() > lines) last.pop_front();
-    }
-    std::string text;
-    for (const std::string& line : last) text += line + "\n";
-    return text;
-  }
-
- private:
-  enum class Launch { kAccepting, kExited, kPortTaken, kTimeout };
-
-  Launch LaunchOnce() {
-    ++starts_;
-    if (!Spawn()) return Launch::kExited;
-    const auto deadline = Clock::now() + kStartTimeout;
-    while (Clock::now() < deadline) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
-        pid_ = -1;
-        const bool taken = Tail(3).find("cannot listen") != std::string::npos;
-        return taken ? Launch::kPortTaken : Launch::kExited;
-      }
-      if (Accepts(port_)) return Launch::kAccepting;
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    return Launch::kTimeout;
-  }
-
-  // fork/exec with standard output and error appended to the log file. Between fork and exec
-  // the child only calls async-signal-safe functions.
-  bool Spawn() {
-    std::ofstream(log_, std::ios::app) << "--- start " << starts_ << "\n";
-    std::vector<std::string> args = {CARC_SERVER_BINARY, "--db", db_, "--threads", "2"};
-    args.insert(args.end(), {"--address", "127.0.0.1", "--port", std::to_string(port_)});
-    args.insert(args.end(), {"--messages-per-second", "1000000", "--message-burst", "1000000"});
-    // The games' seeds are the test's own, so that a failure can be repeated.
-    args.insert(args.end(), {"--log-level", "warn", "--allow-chosen-seeds"});
-    std::vector<char*> argv;
-    argv.reserve(args.size() + 1);
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const int log = open(log_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (log < 0) return false;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(log, STDOUT_FILENO);
-      dup2(log, STDERR_FILENO);
-      for (int fd = 3; fd < 1024; ++fd) close(fd);  // no socket of the test leaks into it
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(log);
-    return pid_ > 0;
-  }
-
-  std::string db_;
-  std::string log_;
-  uint16_t port_;
-  pid_t pid_ = -1;
-  int starts_ = 0;
-};
 
 // One WebSocket connection, synchronous, with its own io_context (reads run on it with a
 // timeout, which is a safety limit).

@@ -14,6 +14,7 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -39,6 +40,7 @@
 #include "net/server.h"
 #include "persistence/store.h"
 #include "protocol/codec.h"
+#include "raw_client.h"
 
 namespace carc::server {
 namespace {
@@ -100,11 +102,13 @@ class TestServer {
   // What becomes of the game log when the server goes: a restart keeps it for the next server.
   enum class Database : uint8_t { kRemove, kKeep };
 
-  explicit TestServer(ServerConfig config = TestConfig(), Database database = Database::kRemove)
+  explicit TestServer(ServerConfig config = TestConfig(), Database database = Database::kRemove,
+                      Clock clock = SteadyNow)
       : db_path_(config.db_path),
         database_(database),
         io_(std::make_unique<asio::io_context>()),
-        server_(std::make_unique<Server>(*io_, std::move(config), city::DefaultTileSet())) {
+        server_(std::make_unique<Server>(*io_, std::move(config), city::DefaultTileSet(),
+                                         OsRandomToken, std::move(clock))) {
     spdlog::set_level(spdlog::level::warn);
     if (const auto error = server_->Start()) {
       ADD_FAILURE() << "the server did not start: " << *error;
@@ -145,6 +149,14 @@ class TestServer {
 
   uint16_t port() const { return server_->port(); }
   size_t Connections() const { return server_->Connections(); }
+  // Whether the io_context ran out of work (the server has stopped) within `timeout`.
+  bool WaitStopped(std::chrono::milliseconds timeout) const {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    while (!io_->stopped() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+    return io_->stopped();
+  }
 
   void Stop(const std::string& reason) {
     if (stopped_) return;
@@ -801,11 +813,25 @@ TEST(NetRefusals, MoveRefusalsChangeNothing) {
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), b.get()}, 2, 3));
 }
 
+// The steady clock, moved forward by the test instead of sleeping.
+class ManualClock {
+ public:
+  Clock AsClock() {
+    return [this] { return std::chrono::steady_clock::now() + offset(); };
+  }
+  void Advance(std::chrono::milliseconds by) { offset_ms_ += by.count(); }
+
+ private:
+  std::chrono::milliseconds offset() const { return std::chrono::milliseconds(offset_ms_.load()); }
+  std::atomic<int64_t> offset_ms_ = 0;
+};
+
 TEST(NetRefusals, RateLimited) {
   ServerConfig config = TestConfig();
   config.messages_per_second = 1;
   config.message_burst = 2;
-  TestServer server(config);
+  ManualClock clock;
+  TestServer server(config, TestServer::Database::kRemove, clock.AsClock());
   Client c;
   ASSERT_TRUE(c.Connect(server.port()));
   c.Hello();  // the first of the burst of two
@@ -824,7 +850,7 @@ TEST(NetRefusals, RateLimited) {
   }
   EXPECT_GE(limited, 2) << "four messages at once with one token left and one a second";
   // The bucket refills at one message a second.
-  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  clock.Advance(std::chrono::milliseconds(1200));
   v1::ClientMessage ping;
   ping.mutable_ping()->set_nonce(9);
   const v1::ServerMessage later = c.Request(ping);
@@ -1750,6 +1776,208 @@ TEST(NetLog, AGameLogInsideARegularFileIsRefusedAtStart) {
   ASSERT_TRUE(error.has_value()) << "a folder that is a file cannot hold the log";
   EXPECT_NE(error->find(inside), std::string::npos) << *error;
   EXPECT_EQ(ReadFile(inside), "a regular file\n") << "the file is left as it was";
+}
+
+v1::ClientMessage HelloMessage(uint64_t id) {
+  v1::ClientMessage m;
+  m.set_request_id(id);
+  m.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
+  return m;
+}
+
+bool HasServerClosing(const wire::ServerOutput& out) {
+  return std::any_of(out.messages.begin(), out.messages.end(),
+                     [](const v1::ServerMessage& m) { return m.has_server_closing(); });
+}
+
+// A raw client that has said Hello.
+std::unique_ptr<RawClient> RawHello(uint16_t port) {
+  auto raw = std::make_unique<RawClient>();
+  EXPECT_TRUE(raw->Connect(port));
+  const auto welcome = raw->Request(HelloMessage(1));
+  EXPECT_TRUE(welcome && welcome->has_welcome());
+  return raw;
+}
+
+// Clients that close politely, clients that answer the close frame and keep their socket open,
+// clients that read nothing, and connections that never finished their HTTP request; games open,
+// running and finished. The server tells every client, cuts off those left after the grace time,
+// and runs out of work: its io threads return. Repeated, and run under the sanitizers in CI.
+TEST(NetShutdown, StopsWithClientsThatLingerOrReadNothing) {
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    ServerConfig config = TestConfig();
+    config.shutdown_grace = std::chrono::milliseconds(300);
+    TestServer server(config);
+    auto a = Connected(server);
+    auto b = Connected(server);
+    SeatedGame({a.get(), b.get()}, 11);
+    core::Random random(11);
+    ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 7));
+    auto c = Connected(server);
+    auto d = Connected(server);
+    SeatedGame({c.get(), d.get()}, 12);
+    ASSERT_NO_FATAL_FAILURE(Play({c.get(), d.get()}, random, 5000));
+    ASSERT_TRUE(IsOver(*c->track().state));
+    auto opener = Connected(server);
+    const std::string open_game = opener->Create(3, 13);
+    ASSERT_TRUE(opener->Join(open_game, 0).has_seat_joined());
+    auto lingering = RawHello(server.port());
+    auto deaf = RawHello(server.port());
+    RawClient half_request;
+    ASSERT_TRUE(half_request.ConnectTcp(server.port()));
+    ASSERT_TRUE(half_request.SendBytes("GET /healthz HTTP/1.1\r\n"));
+    ASSERT_TRUE(server.WaitForConnections(7));
+
+    const auto stop_began = std::chrono::steady_clock::now();
+    server.Stop("maintenance");
+    for (Client* polite : {a.get(), b.get(), c.get(), d.get(), opener.get()}) {
+      const auto closing =
+          polite->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_server_closing(); });
+      ASSERT_TRUE(closing.has_value()) << polite->error().message();
+      EXPECT_EQ(closing->server_closing().reason(), "maintenance");
+    }
+    // The lingering client reads up to the close frame, answers it, and keeps its socket.
+    const wire::ServerOutput told = lingering->ReadUntil(
+        [](const wire::ServerOutput& out) { return out.close_code.has_value(); },
+        std::chrono::seconds(5));
+    EXPECT_TRUE(HasServerClosing(told));
+    EXPECT_EQ(told.close_code, std::optional<uint16_t>(1001));
+    EXPECT_TRUE(lingering->SendBytes(wire::CloseFrame(1001)));
+
+    EXPECT_TRUE(server.WaitStopped(std::chrono::seconds(8)))
+        << "the server still had work after its grace time";
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - stop_began).count();
+    RecordProperty("stop_seconds_round_" + std::to_string(round), std::to_string(seconds));
+    // What the deaf client never read was sent all the same: ServerClosing is in its buffer.
+    EXPECT_TRUE(HasServerClosing(deaf->ReadUntilClosed(std::chrono::seconds(2))));
+    half_request.ReadUntilClosed(std::chrono::seconds(2));
+    EXPECT_TRUE(half_request.closed_by_server());
+  }
+}
+
+// A request that reaches the server as it stops is answered: the move either is committed and
+// its delta sent before ServerClosing, or refused with SHUTTING_DOWN. What was acknowledged is in
+// the log when the server comes back.
+TEST(NetShutdown, ARequestMetByTheStopIsAnsweredAndWhatWasAcknowledgedStays) {
+  for (int round = 0; round < 5; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const ServerConfig config = TestConfig();
+    std::string game;
+    Client::Track kept;
+    uint64_t acknowledged = 0;
+    {
+      TestServer server(config, TestServer::Database::kKeep);
+      auto a = Connected(server);
+      auto b = Connected(server);
+      game = SeatedGame({a.get(), b.get()}, 20 + static_cast<uint64_t>(round));
+      core::Random random(static_cast<uint64_t>(round));
+      ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 3 + round));
+      Client* decider = a->track().legal.empty() ? b.get() : a.get();
+      kept = decider->track();
+      const v1::ClientMessage move = decider->MoveMessage(decider->track().legal.front());
+      const uint64_t id = decider->Send(move);
+      server.Stop("restart");
+      acknowledged = decider->track().sequence;
+      bool answered = false;
+      for (size_t i = 0; i < kMaxMessages; ++i) {
+        const auto m = decider->Receive();
+        ASSERT_TRUE(m.has_value()) << "ServerClosing comes last: " << decider->error().message();
+        if (m->request_id() == id) {
+          answered = true;
+          if (m->has_delta()) {
+            acknowledged = m->delta().sequence();
+          } else {
+            EXPECT_EQ(CodeOf(*m), v1::ERROR_CODE_SHUTTING_DOWN) << Show(*m);
+          }
+        }
+        if (m->has_server_closing()) break;
+      }
+      EXPECT_TRUE(answered) << "the move was answered before ServerClosing";
+      ASSERT_TRUE(server.WaitStopped(std::chrono::seconds(8)));
+    }
+    TestServer again(config, TestServer::Database::kRemove);
+    v1::ServerMessage reply;
+    const auto back = ResumedSeat(again, game, kept, 0, &reply);
+    ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+    EXPECT_GE(reply.snapshot().sequence(), acknowledged) << "every acknowledged move is in the log";
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timeouts and bounds of one connection
+
+TEST(NetTimeouts, AnHttpRequestNotSentInTimeIsClosed) {
+  ServerConfig config = TestConfig();
+  config.handshake_timeout = std::chrono::milliseconds(200);
+  TestServer server(config);
+  RawClient silent;
+  ASSERT_TRUE(silent.ConnectTcp(server.port()));
+  silent.ReadUntilClosed(std::chrono::seconds(10));
+  EXPECT_TRUE(silent.closed_by_server());
+}
+
+TEST(NetTimeouts, AnUpgradedConnectionWithoutHelloIsClosed) {
+  ServerConfig config = TestConfig();
+  config.handshake_timeout = std::chrono::milliseconds(200);
+  TestServer server(config);
+  RawClient mute;
+  ASSERT_TRUE(mute.Connect(server.port()));
+  const wire::ServerOutput out =
+      mute.ReadUntil([](const wire::ServerOutput& o) { return o.close_code.has_value(); },
+                     std::chrono::seconds(10));
+  ASSERT_EQ(out.messages.size(), 1u);
+  EXPECT_EQ(out.messages[0].error().code(), v1::ERROR_CODE_HELLO_FIRST);
+  EXPECT_EQ(out.close_code, std::optional<uint16_t>(1008));
+  EXPECT_TRUE(server.WaitForConnections(0));
+}
+
+// The server pings after half the idle timeout; a client that answers stays, one that neither
+// answers nor sends is dropped.
+TEST(NetTimeouts, SilenceIsDroppedAndAClientAnsweringPingsStays) {
+  ServerConfig config = TestConfig();
+  config.idle_timeout = std::chrono::milliseconds(400);
+  TestServer server(config);
+  auto answering = Connected(server);
+  auto deaf = RawHello(server.port());
+  ASSERT_TRUE(server.WaitForConnections(2));
+  // Reading, the Beast client answers each ping; nothing else comes for a while.
+  EXPECT_FALSE(answering->Receive(std::chrono::milliseconds(1500)).has_value());
+  EXPECT_TRUE(server.WaitForConnections(1)) << "the silent one is gone";
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(5);
+  EXPECT_TRUE(answering->Request(ping).has_pong()) << "the answering one is still there";
+  deaf->ReadUntilClosed(std::chrono::seconds(5));
+  EXPECT_TRUE(deaf->closed_by_server());
+}
+
+// Replays are large: a client asking for many and reading none reaches the byte bound long
+// before the message bound, and is dropped.
+TEST(NetLimits, TheOutboundQueueIsBoundedInBytes) {
+  ServerConfig config = TestConfig();
+  config.max_outbound_queue = 1 << 20;
+  config.max_outbound_bytes = 64 * 1024;
+  TestServer server(config);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  const std::string game = SeatedGame({a.get(), b.get()}, 31);
+  core::Random random(31);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
+  ASSERT_TRUE(IsOver(*a->track().state));
+  Client hoarder;
+  ASSERT_TRUE(hoarder.Connect(server.port(), "", /*receive_buffer=*/4096));
+  hoarder.Hello();
+  ASSERT_TRUE(server.WaitForConnections(3));
+  v1::ClientMessage replay;
+  replay.mutable_get_replay()->set_game_id(game);
+  bool dropped = false;
+  for (int i = 0; i < 5000 && !dropped; ++i) {
+    dropped = hoarder.Send(replay) == 0 || server.Connections() == 2;
+  }
+  EXPECT_TRUE(dropped || server.WaitForConnections(2))
+      << "a client holding more than the byte bound is disconnected";
+  EXPECT_TRUE(server.WaitForConnections(2));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,146 @@
+// The carc-server binary as operators run it: stopped by SIGTERM while clients misbehave, and
+// run out of file descriptors. Each test starts its own process (tests/server/server_process.h)
+// and talks to it with hand-made WebSocket clients (raw_client.h). Waits are bounded.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "raw_client.h"
+#include "server_process.h"
+
+namespace carc::server {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+using test_server::FreeLoopbackPort;
+using test_server::ServerProcess;
+using test_server::TempDir;
+
+v1::ClientMessage Hello(uint64_t id) {
+  v1::ClientMessage m;
+  m.set_request_id(id);
+  m.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
+  return m;
+}
+
+// A client that has said Hello, or null if the server did not take it.
+std::unique_ptr<RawClient> Greeted(uint16_t port, milliseconds timeout = seconds(5)) {
+  auto client = std::make_unique<RawClient>();
+  if (!client->Connect(port, timeout)) return nullptr;
+  const auto welcome = client->Request(Hello(1), timeout);
+  if (!welcome || !welcome->has_welcome()) return nullptr;
+  return client;
+}
+
+v1::ServerMessage Ask(RawClient& client, v1::ClientMessage message, uint64_t id) {
+  message.set_request_id(id);
+  const auto reply = client.Request(message);
+  EXPECT_TRUE(reply.has_value()) << message.ShortDebugString();
+  return reply.value_or(v1::ServerMessage{});
+}
+
+// A game of `seats` created by `creator`, who takes seat 0; `others` take the next seats.
+std::string GameOf(RawClient& creator, uint32_t seats, const std::vector<RawClient*>& others) {
+  v1::ClientMessage create;
+  create.mutable_create_game()->set_seats(seats);
+  create.mutable_create_game()->set_seed(7);
+  const std::string game = Ask(creator, create, 2).game_created().game().game_id();
+  v1::ClientMessage join;
+  join.mutable_join_seat()->set_game_id(game);
+  join.mutable_join_seat()->set_player_name("p");
+  EXPECT_TRUE(Ask(creator, join, 3).has_seat_joined());
+  for (RawClient* other : others) EXPECT_TRUE(Ask(*other, join, 3).has_seat_joined());
+  return game;
+}
+
+bool SawServerClosing(const wire::ServerOutput& out) {
+  for (const auto& m : out.messages) {
+    if (m.has_server_closing()) return true;
+  }
+  return false;
+}
+
+// SIGTERM with a running game, an open game, a client that closes politely, one that answers
+// the close frame but keeps its socket, and one that reads nothing: every client that reads is
+// told, and the process exits 0 after at most its grace time. Three times over.
+TEST(ServerSignals, SigtermStopsCleanlyWhateverTheClientsDo) {
+  for (int round = 0; round < 3; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    TempDir dir;
+    ServerProcess server(dir.path(), FreeLoopbackPort(), {"--shutdown-grace", "1"});
+    ASSERT_TRUE(server.Start());
+    auto alice = Greeted(server.port());
+    auto bob = Greeted(server.port());
+    auto carol = Greeted(server.port());
+    auto lingering = Greeted(server.port());
+    auto deaf = Greeted(server.port());
+    ASSERT_TRUE(alice && bob && carol && lingering && deaf);
+    GameOf(*alice, 2, {bob.get()});  // full, so running
+    GameOf(*carol, 3, {});           // open
+
+    server.Signal(SIGTERM);
+    for (RawClient* polite : {alice.get(), bob.get(), carol.get()}) {
+      const auto out =
+          polite->ReadUntil([](const auto& o) { return o.close_code.has_value(); }, seconds(10));
+      EXPECT_TRUE(SawServerClosing(out));
+      EXPECT_EQ(out.close_code, std::optional<uint16_t>(1001));
+      polite->SendBytes(wire::CloseFrame(1001));
+      polite->Close();
+    }
+    const auto told =
+        lingering->ReadUntil([](const auto& o) { return o.close_code.has_value(); }, seconds(10));
+    EXPECT_TRUE(SawServerClosing(told));
+    lingering->SendBytes(wire::CloseFrame(1001));  // and keeps its socket open
+    const std::optional<int> exit = server.WaitExit();
+    ASSERT_EQ(exit, std::optional<int>(0)) << server.Tail(30);
+  }
+}
+
+// With every descriptor in use the server neither spins nor floods its log: it answers the
+// health check on a spare descriptor, refuses upgrades it cannot hold, keeps serving the
+// connections it has, and takes new ones once descriptors are free again.
+TEST(ServerDescriptors, RunningOutOfDescriptorsBacksOffAndKeepsServing) {
+  TempDir dir;
+  ServerProcess server(dir.path(), FreeLoopbackPort(), {}, /*max_descriptors=*/64);
+  ASSERT_TRUE(server.Start());
+  std::vector<std::unique_ptr<RawClient>> clients;
+  bool refused = false;
+  for (int i = 0; i < 100 && !refused; ++i) {
+    auto client = Greeted(server.port(), seconds(2));
+    if (client) {
+      clients.push_back(std::move(client));
+    } else {
+      refused = true;
+    }
+  }
+  ASSERT_TRUE(refused) << "64 descriptors cannot hold 100 connections";
+  EXPECT_GT(clients.size(), 20u);
+
+  RawClient health;
+  ASSERT_TRUE(health.ConnectTcp(server.port()));
+  ASSERT_TRUE(health.SendBytes("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"));
+  EXPECT_TRUE(health.ReadUntilClosed(seconds(10)).http.starts_with("HTTP/1.1 200"))
+      << "the health check is answered";
+
+  v1::ClientMessage ping;
+  ping.mutable_ping()->set_nonce(3);
+  EXPECT_TRUE(Ask(*clients.front(), ping, 9).has_pong()) << "open connections are served";
+  // Refused connections keep arriving (each held in the backlog until a retry).
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(Greeted(server.port(), milliseconds(300)), nullptr);
+  EXPECT_LE(server.CountLines("accept:"), 3u) << "reported once, not once per retry:\n"
+                                              << server.Tail(10);
+
+  clients.resize(clients.size() - 5);  // five leave
+  std::unique_ptr<RawClient> back;
+  for (int i = 0; i < 50 && !back; ++i) back = Greeted(server.port(), seconds(2));
+  EXPECT_NE(back, nullptr) << "a freed descriptor takes a new connection";
+
+  server.Signal(SIGTERM);
+  EXPECT_EQ(server.WaitExit(), std::optional<int>(0)) << server.Tail(30);
+}
+
+}  // namespace
+}  // namespace carc::server
