@@ -280,6 +280,11 @@ void Session::ReplyError(uint64_t request_id, v1::ErrorCode code, const std::str
   Reply(message);
 }
 
+std::string Session::Address() const {
+  const size_t colon = remote_.rfind(':');  // remote_ is "ip:port", or "?" when unknown
+  return colon == std::string::npos ? std::string() : remote_.substr(0, colon);
+}
+
 void Session::Send(Bytes message) {
   asio::post(ws_->get_executor(),
              [self = shared_from_this(), message = std::move(message)]() mutable {

@@ -35,6 +35,7 @@ class Session : public Peer, public std::enable_shared_from_this<Session> {
 
   void Run();
   void Send(Bytes message) override;         // any thread
+  std::string Address() const override;      // the remote IP, without the port
   void Shutdown(const std::string& reason);  // any thread: tell the client, then close
 
  private:

@@ -229,6 +229,9 @@ class ServerProcess {
     args.insert(args.end(), {"--messages-per-second", "1000000", "--message-burst", "1000000"});
     // The games' seeds are the test's own, so that a failure can be repeated.
     args.insert(args.end(), {"--log-level", "warn", "--allow-chosen-seeds"});
+    // One connection creates a batch of games before it joins them.
+    args.insert(args.end(),
+                {"--max-open-games-per-connection", "0", "--max-open-games-per-address", "0"});
     std::vector<char*> argv;
     argv.reserve(args.size() + 1);
     for (std::string& arg : args) argv.push_back(arg.data());
