@@ -123,13 +123,15 @@ std::string_view ToString(GameStatus status) {
       return "finished";
     case GameStatus::kDamaged:
       return "damaged";
+    case GameStatus::kAbandoned:
+      return "abandoned";
   }
   return "damaged";
 }
 
 std::optional<GameStatus> ParseGameStatus(std::string_view text) {
-  for (GameStatus s :
-       {GameStatus::kOpen, GameStatus::kRunning, GameStatus::kFinished, GameStatus::kDamaged}) {
+  for (GameStatus s : {GameStatus::kOpen, GameStatus::kRunning, GameStatus::kFinished,
+                       GameStatus::kDamaged, GameStatus::kAbandoned}) {
     if (ToString(s) == text) return s;
   }
   return std::nullopt;
@@ -154,7 +156,7 @@ int64_t NowMs() {
 // The statements of the write path, prepared once.
 struct Store::Statements {
   Statement insert_game, insert_seat, delete_seat, delete_seats, start_game, last_sequence,
-      insert_action, finish_game, mark_damaged, touch_game;
+      insert_action, finish_game, mark_damaged, abandon_game, touch_game;
 };
 
 Store::Store(Connection db, std::string path, int version)
@@ -273,6 +275,9 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
     return one_game_changed(
         s.finish_game.Bind(1, finish->result).Bind(2, now_ms).Bind(3, finish->game).Run());
   }
+  if (const auto* abandon = std::get_if<AbandonGameOp>(&op)) {
+    return one_game_changed(s.abandon_game.Bind(1, now_ms).Bind(2, abandon->game).Run());
+  }
   const auto& damaged = std::get<MarkDamagedOp>(op);
   return one_game_changed(
       s.mark_damaged.Bind(1, damaged.reason).Bind(2, now_ms).Bind(3, damaged.game).Run());
@@ -316,6 +321,9 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
         {&statements->mark_damaged,
          "UPDATE games SET status = 'damaged', damage = ?1, finished_ms = ?2, updated_ms = ?2 "
          "WHERE number = ?3"},
+        {&statements->abandon_game,
+         "UPDATE games SET status = 'abandoned', finished_ms = ?1, updated_ms = ?1 "
+         "WHERE number = ?2 AND status IN ('open', 'running')"},
         {&statements->touch_game, "UPDATE games SET updated_ms = ? WHERE number = ?"},
     };
     for (const auto& [statement, text] : sql) {
@@ -485,7 +493,8 @@ Result<HousekeepingReport> Store::Expire(int64_t before_ms, const std::string& a
     if (!archive_path.empty()) db_->Exec("DETACH DATABASE archive");
   };
   const std::string expired =
-      "(SELECT number FROM main.games WHERE status IN ('finished', 'damaged') AND finished_ms > 0 "
+      "(SELECT number FROM main.games WHERE status IN ('finished', 'damaged', 'abandoned') "
+      "AND finished_ms > 0 "
       "AND finished_ms < " +
       std::to_string(before_ms) + ")";
   std::string sql = "BEGIN IMMEDIATE;";

@@ -30,10 +30,11 @@ namespace carc::persistence {
 inline constexpr int kSchemaVersion = 2;
 
 enum class GameStatus : uint8_t {
-  kOpen,      // waiting for players
-  kRunning,   // started, not over
-  kFinished,  // over; its result is stored
-  kDamaged,   // its log does not replay to the stored state: kept for people to look at
+  kOpen,       // waiting for players
+  kRunning,    // started, not over
+  kFinished,   // over; its result is stored
+  kDamaged,    // its log does not replay to the stored state: kept for people to look at
+  kAbandoned,  // ended without a result: nothing happened in it for the server's time limit
 };
 std::string_view ToString(GameStatus status);
 std::optional<GameStatus> ParseGameStatus(std::string_view text);
@@ -113,8 +114,12 @@ struct MarkDamagedOp {
   int64_t game = 0;
   std::string reason;
 };
+// Ends an open or running game without a result (refused for a game in any other state).
+struct AbandonGameOp {
+  int64_t game = 0;
+};
 using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp,
-                             FinishGameOp, MarkDamagedOp>;
+                             FinishGameOp, MarkDamagedOp, AbandonGameOp>;
 
 // The steps of one game that land together or not at all.
 struct Write {
@@ -179,8 +184,8 @@ class Store {
   // The last stored sequence number of a game (0 when it has no actions).
   Result<uint64_t> LastSequence(int64_t game);
 
-  // Removes finished (and damaged) games finished before `before_ms`; with an archive path,
-  // copies them there first (a database file of the same schema, created if needed), in the
+  // Removes finished (and damaged and abandoned) games finished before `before_ms`; with an archive
+  // path, copies them there first (a database file of the same schema, created if needed), in the
   // same transaction.
   Result<HousekeepingReport> Expire(int64_t before_ms, const std::string& archive_path);
   Result<HousekeepingReport> DeleteGame(int64_t number);

@@ -89,6 +89,28 @@ int Main(int argc, char** argv) {
   app.add_option("--finished-game-retention", retention, "seconds a finished game stays listed")
       ->capture_default_str()
       ->check(CLI::Range(0, 86400));
+  int open_timeout = static_cast<int>(
+      std::chrono::duration_cast<std::chrono::seconds>(config.open_game_timeout).count());
+  app.add_option("--open-game-timeout", open_timeout,
+                 "seconds a game waiting for players may go without a join or leave before it is "
+                 "abandoned (0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 30 * 86400));
+  int running_timeout = static_cast<int>(
+      std::chrono::duration_cast<std::chrono::seconds>(config.running_game_timeout).count());
+  app.add_option("--running-game-timeout", running_timeout,
+                 "seconds a running game may go without a move before it is abandoned (0: never)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 365 * 86400));
+  app.add_option("--max-open-games-per-connection", config.max_open_games_per_connection,
+                 "games not yet started that one connection may have created (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
+  app.add_option("--max-open-games-per-address", config.max_open_games_per_address,
+                 "games not yet started that one remote address may have created (0: no limit; "
+                 "behind a reverse proxy every client has the proxy's address)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--max-connections", config.max_connections, "connections at once")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
@@ -127,6 +149,8 @@ int Main(int argc, char** argv) {
   config.idle_timeout = std::chrono::seconds(idle);
   config.shutdown_grace = std::chrono::seconds(grace);
   config.finished_game_retention = std::chrono::seconds(retention);
+  config.open_game_timeout = std::chrono::seconds(open_timeout);
+  config.running_game_timeout = std::chrono::seconds(running_timeout);
   spdlog::set_default_logger(spdlog::stderr_color_mt("carc-server"));
   spdlog::set_level(spdlog::level::from_str(log_level));
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");

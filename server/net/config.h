@@ -27,6 +27,14 @@ struct ServerConfig {
   std::vector<std::string> allowed_origins;           // empty: any origin (and none)
   size_t max_games = 10000;                           // games open or running at once
   std::chrono::seconds finished_game_retention{600};  // a finished game stays visible this long
+  // A game in which nothing is committed (a seat taken or freed, the start, a move) for this
+  // long is abandoned: it ends without a result and leaves the lobby. 0: never.
+  std::chrono::milliseconds open_game_timeout{std::chrono::hours(1)};
+  std::chrono::milliseconds running_game_timeout{std::chrono::hours(24)};
+  // Games not yet started that one connection, and one remote address, may have created and
+  // still hold open at once. 0: no limit. Behind a reverse proxy every client has its address.
+  size_t max_open_games_per_connection = 3;
+  size_t max_open_games_per_address = 20;
   size_t max_connections = 10000;
   // A client may choose a game's seed (tests, replaying a known game, benchmarks). Off, the
   // server picks every seed: a creator who knew it could compute the whole drawing order.

@@ -57,6 +57,44 @@ uint64_t OsRandomSeed() {
   return seed;
 }
 
+// The one route from a game message to its room: a hosted room on its strand, or a room restored
+// from the log on the reader thread.
+void Dispatch(Room& room, const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
+  const uint64_t id = message.request_id();
+  switch (message.body_case()) {
+    case v1::ClientMessage::kJoinSeat:
+      return room.Join(peer, id, message.join_seat());
+    case v1::ClientMessage::kLeaveSeat:
+      return room.Leave(peer, id, message.leave_seat());
+    case v1::ClientMessage::kStartGame:
+      return room.Start(peer, id, message.start_game());
+    case v1::ClientMessage::kSpectate:
+      return room.Spectate(peer, id);
+    case v1::ClientMessage::kResume:
+      return room.Resume(peer, id, message.resume());
+    case v1::ClientMessage::kMove:
+      return room.Move(peer, id, message.move());
+    default:
+      break;
+  }
+}
+
+// The log of a room restored only to answer one request about an ended game: it writes nothing.
+class ReadOnlyLog : public persistence::GameLog {
+ public:
+  void Submit(persistence::Write /*write*/, Done done) override {
+    done(persistence::StoreError{SQLITE_READONLY, "a game that has ended is not written"});
+  }
+};
+
+bool Ended(persistence::GameStatus status) {
+  return status == persistence::GameStatus::kFinished ||
+         status == persistence::GameStatus::kAbandoned;
+}
+
+// How long an abandon that could not be written waits before it is tried again.
+constexpr std::chrono::milliseconds kAbandonRetry{std::chrono::minutes(1)};
+
 }  // namespace
 
 void SendMessage(Peer& peer, const v1::ServerMessage& message) {
@@ -127,6 +165,9 @@ size_t Lobby::Restore(const std::vector<persistence::StoredGame>& games) {
       spdlog::error("game {} is damaged and will not be played: {}", hosted->room.id(), *damage);
       ++damaged;
     }
+    // A game idle for longer than its timeout (the server was down meanwhile) is abandoned as
+    // soon as the threads run.
+    boost::asio::post(hosted->strand, [this, hosted] { WatchIdle(hosted); });
   }
   return damaged;
 }
@@ -140,15 +181,32 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
     case RoomEvent::kCreated:
       spdlog::info("game {} created: {} seats, name '{}'", room.id(), room.Info().seats(),
                    room.Info().name());
+      WatchIdle(hosted);
       break;
     case RoomEvent::kCreateFailed: {
       std::lock_guard lock(mutex_);
+      ReleaseOpenGame(*hosted);
       rooms_.erase(room.id());
       break;
     }
-    case RoomEvent::kStarted:
+    case RoomEvent::kStarted: {
       spdlog::info("game {} started: {} players", room.id(), room.game()->players());
+      std::lock_guard lock(mutex_);
+      ReleaseOpenGame(*hosted);
       break;
+    }
+    case RoomEvent::kAbandoned: {
+      spdlog::info("game {} abandoned: nothing happened in it for {} s", room.id(),
+                   std::chrono::duration_cast<std::chrono::seconds>(
+                       IdleTimeout(room.game() ? v1::GAME_STATUS_RUNNING : v1::GAME_STATUS_OPEN))
+                       .count());
+      {
+        std::lock_guard lock(mutex_);
+        ReleaseOpenGame(*hosted);
+      }
+      Retire(hosted);
+      break;
+    }
     case RoomEvent::kFinished: {
       const city::Game& g = *room.game();
       std::string scores;
@@ -199,10 +257,16 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   std::shared_ptr<HostedRoom> hosted;
   {
     std::lock_guard lock(mutex_);
+    if (OverOpenGameLimit(*peer)) {
+      return SendError(*peer, request_id, v1::ERROR_CODE_TOO_MANY_OPEN_GAMES,
+                       "you have created as many games waiting for players as this server allows; "
+                       "start one or wait until one fills");
+    }
     if (rooms_.size() - finished_ < config_.max_games) {
       options.number = next_number_++;
       hosted = Host(options);
       rooms_.emplace(hosted->room.id(), hosted);
+      CountOpenGame(*hosted, *peer);
     }
   }
   if (!hosted) return SendError(*peer, request_id, v1::ERROR_CODE_SERVER_FULL, "too many games");
@@ -225,7 +289,7 @@ void Lobby::ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
     std::lock_guard lock(mutex_);
     for (const auto& [id, room] : rooms_) rooms.push_back(room);
   }
-  // Finished games are left out when each room answers on its strand.
+  // Ended games are left out when each room answers on its strand.
   struct Gather {
     std::mutex mutex;
     v1::ServerMessage reply;
@@ -239,7 +303,7 @@ void Lobby::ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
     boost::asio::post(room->strand, [room, gather, peer] {
       const v1::GameInfo info = room->room.Info();
       std::lock_guard lock(gather->mutex);
-      if (info.status() != v1::GAME_STATUS_FINISHED)
+      if (info.status() != v1::GAME_STATUS_FINISHED && info.status() != v1::GAME_STATUS_ABANDONED)
         *gather->reply.mutable_game_list()->add_games() = info;
       if (--gather->left == 0) SendMessage(*peer, gather->reply);
     });
@@ -319,39 +383,57 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       return SendError(*peer, id, v1::ERROR_CODE_UNKNOWN_MESSAGE, "unknown message");
   }
   const std::shared_ptr<HostedRoom> hosted = Find(game_id);
-  if (!hosted)
+  if (!hosted) {
+    const bool catching_up = message.body_case() == v1::ClientMessage::kSpectate ||
+                             message.body_case() == v1::ClientMessage::kResume;
+    if (catching_up) return ServeFromLog(peer, message, game_id);
     return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+  }
   {
     std::lock_guard lock(mutex_);
     joined_[peer.get()].emplace(hosted.get(), hosted);
   }
   boost::asio::post(hosted->strand,
-                    [this, hosted, peer, message] { Dispatch(*hosted, peer, message); });
+                    [hosted, peer, message] { Dispatch(hosted->room, peer, message); });
 }
 
-// Runs on the room's strand.
-void Lobby::Dispatch(HostedRoom& hosted, const std::shared_ptr<Peer>& peer,
-                     const v1::ClientMessage& message) {
-  Room& room = hosted.room;
-  const uint64_t id = message.request_id();
-  switch (message.body_case()) {
-    case v1::ClientMessage::kJoinSeat:
-      return room.Join(peer, id, message.join_seat());
-    case v1::ClientMessage::kLeaveSeat:
-      return room.Leave(peer, id, message.leave_seat());
-    case v1::ClientMessage::kStartGame:
-      return room.Start(peer, id, message.start_game());
-    case v1::ClientMessage::kSpectate:
-      return room.Spectate(peer, id);
-    case v1::ClientMessage::kResume:
-      return room.Resume(peer, id, message.resume());
-    case v1::ClientMessage::kMove:
-      return room.Move(peer, id, message.move());
-    default:
-      break;
+// A finished or abandoned game that left the lobby (its retention passed, or the server
+// restarted) still gives its seats what they missed and its spectators the final state: a room
+// is restored from the log on the reader thread, answers, and is dropped. Nothing is watched:
+// the game will not change again.
+void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+                         const std::string& game_id) {
+  const auto number = persistence::ParseGameId(game_id);
+  if (!number) {
+    return SendError(*peer, message.request_id(), v1::ERROR_CODE_NO_SUCH_GAME,
+                     "no game '" + game_id + "'");
   }
+  ReadLog([tiles = tiles_, peer, message, game_id, number = *number](persistence::Store& store) {
+    const uint64_t id = message.request_id();
+    auto loaded = store.LoadGame(number);
+    if (!loaded) {
+      spdlog::error("reading {}: {}", game_id, loaded.error().message);
+      return SendError(*peer, id, v1::ERROR_CODE_STORAGE_FAILED, "the game log could not be read");
+    }
+    if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
+      return SendError(*peer, id, v1::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
+    }
+    // Open and running games are all hosted (restored at start); one that is not was written
+    // by another program since: it is not this server's to answer for.
+    if (!*loaded || !Ended((*loaded)->game.status)) {
+      return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+    }
+    ReadOnlyLog log;
+    RoomOptions options;
+    options.number = number;
+    options.seats = std::clamp((*loaded)->game.seats, 2, 4);
+    Room room(options, tiles, OsRandomToken, log);
+    if (auto damage = room.Restore(**loaded)) {
+      spdlog::error("game {} does not replay: {}", game_id, *damage);
+    }
+    Dispatch(room, peer, message);
+  });
 }
-
 // Read from the log on the reader thread, so any game that ever started can be replayed, hosted
 // or not; a hosted game's log holds everything its clients have seen (nothing is sent before it
 // is committed).
@@ -384,7 +466,8 @@ void Lobby::Retire(const std::shared_ptr<HostedRoom>& hosted) {
     std::lock_guard lock(mutex_);
     ++finished_;
   }
-  // Runs on the room's strand, like every use of retire_timer.
+  // Runs on the room's strand, like every use of retire_timer and idle_timer.
+  if (hosted->idle_timer) hosted->idle_timer->cancel();
   hosted->retire_timer = std::make_shared<boost::asio::steady_timer>(hosted->strand);
   hosted->retire_timer->expires_after(config_.finished_game_retention);
   hosted->retire_timer->async_wait([this, hosted](const boost::system::error_code&) {
@@ -395,6 +478,7 @@ void Lobby::Retire(const std::shared_ptr<HostedRoom>& hosted) {
 }
 
 void Lobby::Stop() {
+  stopping_ = true;
   std::vector<std::shared_ptr<HostedRoom>> rooms;
   {
     std::lock_guard lock(mutex_);
@@ -403,6 +487,7 @@ void Lobby::Stop() {
   for (const auto& hosted : rooms) {
     boost::asio::post(hosted->strand, [hosted] {
       if (hosted->retire_timer) hosted->retire_timer->cancel();
+      if (hosted->idle_timer) hosted->idle_timer->cancel();
     });
   }
 }
@@ -411,6 +496,7 @@ void Lobby::Disconnected(const std::shared_ptr<Peer>& peer) {
   std::map<const HostedRoom*, std::weak_ptr<HostedRoom>> rooms;
   {
     std::lock_guard lock(mutex_);
+    open_by_connection_.erase(peer.get());  // a new connection starts with none
     const auto it = joined_.find(peer.get());
     if (it == joined_.end()) return;
     rooms = std::move(it->second);
@@ -423,6 +509,83 @@ void Lobby::Disconnected(const std::shared_ptr<Peer>& peer) {
                         [hosted, raw = peer.get()] { hosted->room.Disconnected(raw); });
     }
   }
+}
+
+}  // namespace carc::server
+
+namespace carc::server {
+
+// ---------------------------------------------------------------------------------------------
+// Housekeeping: idle games, and the open games of each connection and address
+
+std::chrono::milliseconds Lobby::IdleTimeout(v1::GameStatus status) const {
+  switch (status) {
+    case v1::GAME_STATUS_OPEN:
+      return config_.open_game_timeout;
+    case v1::GAME_STATUS_RUNNING:
+      return config_.running_game_timeout;
+    default:
+      return std::chrono::milliseconds(0);  // ended or damaged: never abandoned
+  }
+}
+
+// Runs on the room's strand. The timer is not reset by every move: when it fires it measures
+// the time since the room's last committed change, and waits again for what is left. The
+// room's activity is wall-clock time (it comes from the log after a restart).
+void Lobby::WatchIdle(const std::shared_ptr<HostedRoom>& hosted) {
+  if (stopping_) return;
+  Room& room = hosted->room;
+  const std::chrono::milliseconds timeout = IdleTimeout(room.Status());
+  if (timeout.count() == 0) return;
+  const std::chrono::milliseconds idle(persistence::NowMs() - room.LastActivityMs());
+  std::chrono::milliseconds wait = timeout - idle;
+  if (room.writing()) {
+    wait = timeout;  // a change is being committed: that is activity
+  } else if (wait.count() <= 0) {
+    room.Abandon();  // on success the room is retired, which cancels the timer
+    wait = std::min(timeout, kAbandonRetry);
+  }
+  if (!hosted->idle_timer) {
+    hosted->idle_timer = std::make_shared<boost::asio::steady_timer>(hosted->strand);
+  }
+  hosted->idle_timer->expires_after(wait);
+  hosted->idle_timer->async_wait([this, hosted](const boost::system::error_code& ec) {
+    if (!ec) WatchIdle(hosted);
+  });
+}
+
+bool Lobby::OverOpenGameLimit(const Peer& peer) const {
+  const auto count = [](const auto& map, const auto& key) {
+    const auto it = map.find(key);
+    return it == map.end() ? size_t{0} : it->second.size();
+  };
+  const size_t per_connection = config_.max_open_games_per_connection;
+  if (per_connection > 0 && count(open_by_connection_, &peer) >= per_connection) return true;
+  const size_t per_address = config_.max_open_games_per_address;
+  const std::string address = peer.Address();
+  return per_address > 0 && !address.empty() && count(open_by_address_, address) >= per_address;
+}
+
+void Lobby::CountOpenGame(HostedRoom& hosted, const Peer& peer) {
+  hosted.creator = HostedRoom::Creator{&peer, peer.Address()};
+  open_by_connection_[&peer].insert(hosted.room.id());
+  if (!hosted.creator->address.empty()) {
+    open_by_address_[hosted.creator->address].insert(hosted.room.id());
+  }
+}
+
+void Lobby::ReleaseOpenGame(HostedRoom& hosted) {
+  if (!hosted.creator) return;
+  const std::string& id = hosted.room.id();
+  const auto release = [&id](auto& map, const auto& key) {
+    const auto it = map.find(key);
+    if (it == map.end()) return;
+    it->second.erase(id);
+    if (it->second.empty()) map.erase(it);
+  };
+  release(open_by_connection_, hosted.creator->connection);
+  release(open_by_address_, hosted.creator->address);
+  hosted.creator.reset();
 }
 
 }  // namespace carc::server

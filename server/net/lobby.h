@@ -6,16 +6,25 @@
 // room's strand, where the Room (server/room/) judges it and sends the replies. Every room
 // writes through the server's Journal; the journal's answers come back on the room's strand.
 // Replays, seeks and lists of finished games are read from the log on the storage's reader
-// thread. The tile set never changes, so its TileSet message is built once.
+// thread, and so are Resume and Spectate of an ended game that is no longer hosted (a room
+// restored from the log answers them). The tile set never changes, so its TileSet message is
+// built once.
+//
+// Housekeeping: a finished or abandoned game leaves after --finished-game-retention; an open or
+// running game in which nothing is committed for its timeout is abandoned (a timer on the room's
+// strand); a connection, and an address, may hold only so many games waiting for players.
 #pragma once
 
 #include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <string>
 
 #include "net/config.h"
@@ -55,6 +64,14 @@ struct HostedRoom {
   StrandLog log;
   Room room;                                                // only on `strand`
   std::shared_ptr<boost::asio::steady_timer> retire_timer;  // only on `strand`, once finished
+  std::shared_ptr<boost::asio::steady_timer> idle_timer;    // only on `strand`, while not ended
+  // Who created the game, while it waits for players and counts against their limits (guarded
+  // by the lobby's mutex; unset for games restored from the log).
+  struct Creator {
+    const Peer* connection = nullptr;  // only compared, never followed
+    std::string address;
+  };
+  std::optional<Creator> creator;
 };
 
 class Lobby : public MessageSink {
@@ -94,10 +111,19 @@ class Lobby : public MessageSink {
   void ReadLog(std::function<void(persistence::Store&)> job);
   std::shared_ptr<HostedRoom> Host(RoomOptions options);
   void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
-  void Dispatch(HostedRoom& hosted, const std::shared_ptr<Peer>& peer,
-                const v1::ClientMessage& message);
-  // A finished game leaves the lobby after the retention time (its players saw the end).
+  // Resume or Spectate of a game not hosted: an ended game is answered from the log.
+  void ServeFromLog(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+                    const std::string& game_id);
+  // A finished or abandoned game leaves the lobby after the retention time (its players saw
+  // the end).
   void Retire(const std::shared_ptr<HostedRoom>& hosted);
+  // Abandons the room once nothing has happened in it for its status's timeout (on its strand).
+  void WatchIdle(const std::shared_ptr<HostedRoom>& hosted);
+  std::chrono::milliseconds IdleTimeout(v1::GameStatus status) const;
+  // The creator's count of open games (with mutex_ held).
+  bool OverOpenGameLimit(const Peer& peer) const;
+  void CountOpenGame(HostedRoom& hosted, const Peer& peer);
+  void ReleaseOpenGame(HostedRoom& hosted);
 
   boost::asio::io_context& io_;
   const ServerConfig& config_;
@@ -112,6 +138,11 @@ class Lobby : public MessageSink {
   int64_t next_number_ = 1;
   // Rooms each connection has joined or watched, so its departure reaches them.
   std::map<const Peer*, std::map<const HostedRoom*, std::weak_ptr<HostedRoom>>> joined_;
+  // The games still open that each connection and each address created (by game id: ids are
+  // never reused, so a connection that reuses a freed Peer's address inherits nothing).
+  std::map<const Peer*, std::set<std::string>> open_by_connection_;
+  std::map<std::string, std::set<std::string>> open_by_address_;
+  std::atomic<bool> stopping_ = false;  // no timer is armed after Stop
 };
 
 // Encodes and sends one message (replies made outside a room).

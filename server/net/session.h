@@ -115,7 +115,7 @@ struct StreamTraits<boost::beast::tcp_stream> {
   static std::string RemoteAddress(boost::beast::tcp_stream& s, bool with_port) {
     boost::system::error_code ec;
     const auto endpoint = s.socket().remote_endpoint(ec);
-    if (ec) return "?";
+    if (ec) return with_port ? "?" : "";
     std::string text = endpoint.address().to_string();
     if (with_port) text += ":" + std::to_string(endpoint.port());
     return text;

@@ -24,13 +24,16 @@ v1::GameStatus ToProto(persistence::GameStatus status) {
       return v1::GAME_STATUS_FINISHED;
     case persistence::GameStatus::kDamaged:
       return v1::GAME_STATUS_DAMAGED;
+    case persistence::GameStatus::kAbandoned:
+      return v1::GAME_STATUS_ABANDONED;
   }
   return v1::GAME_STATUS_DAMAGED;
 }
 
 // Why a stored game cannot be replayed, if it cannot.
 std::optional<v1::ServerMessage> NotReplayable(const persistence::GameRecord& game) {
-  if (game.status == persistence::GameStatus::kOpen) {
+  // An abandoned game that never started has no drawing order.
+  if (game.status == persistence::GameStatus::kOpen || game.order.empty()) {
     return ErrorMessage(v1::ERROR_CODE_GAME_NOT_RUNNING, "the game has not started");
   }
   if (game.status == persistence::GameStatus::kDamaged) {

@@ -113,6 +113,7 @@ void Room::Write(std::vector<persistence::WriteOp> ops,
   log_.Submit(persistence::Write{options_.number, std::move(ops)},
               [this, then = std::move(then)](persistence::Status status) {
                 writing_ = false;
+                if (!status) last_activity_ms_ = persistence::NowMs();
                 then(std::move(status));
                 RunWaiting();
               });
@@ -128,6 +129,16 @@ void Room::RunWaiting() {
 
 void Room::Emit(RoomEvent event) {
   if (on_event) on_event(event);
+}
+
+bool Room::RefusedUnlessOpen(Peer& peer, uint64_t request_id) {
+  if (status_ == v1::GAME_STATUS_OPEN) return false;
+  if (status_ == v1::GAME_STATUS_ABANDONED) {
+    Error(peer, request_id, v1::ERROR_CODE_GAME_NOT_RUNNING, "the game was abandoned");
+  } else {
+    Error(peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
+  }
+  return true;
 }
 
 void Room::StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error) {
@@ -275,9 +286,7 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
 
 void Room::Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::JoinSeat& join) {
   if (Deferred(peer, request_id, [=, this] { Join(peer, request_id, join); })) return;
-  if (status_ != v1::GAME_STATUS_OPEN) {
-    return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
-  }
+  if (RefusedUnlessOpen(*peer, request_id)) return;
   int chosen = -1;
   if (join.has_seat()) {
     if (join.seat() >= seats_.size()) {
@@ -340,9 +349,7 @@ bool Room::FullWith(int seat) const {
 void Room::Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                  const v1::LeaveSeat& leave) {
   if (Deferred(peer, request_id, [=, this] { Leave(peer, request_id, leave); })) return;
-  if (status_ != v1::GAME_STATUS_OPEN) {
-    return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
-  }
+  if (RefusedUnlessOpen(*peer, request_id)) return;
   const auto seat = SeatOf(leave.seat_token());
   if (!seat) return Error(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
   Write({persistence::FreeSeatOp{options_.number, *seat}},
@@ -359,9 +366,7 @@ void Room::Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 void Room::Start(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                  const v1::StartGame& start) {
   if (Deferred(peer, request_id, [=, this] { Start(peer, request_id, start); })) return;
-  if (status_ != v1::GAME_STATUS_OPEN) {
-    return Error(*peer, request_id, v1::ERROR_CODE_GAME_STARTED, "the game has started");
-  }
+  if (RefusedUnlessOpen(*peer, request_id)) return;
   const auto seat = SeatOf(start.seat_token());
   if (!seat) return Error(*peer, request_id, v1::ERROR_CODE_BAD_TOKEN, "no seat has that token");
   if (*seat != 0) {
@@ -669,6 +674,23 @@ void Room::Rollback(size_t committed_actions) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Abandon
+
+void Room::Abandon() {
+  assert(!writing_ && "the lobby abandons a room between writes");
+  if (status_ != v1::GAME_STATUS_OPEN && status_ != v1::GAME_STATUS_RUNNING) return;
+  Write({persistence::AbandonGameOp{options_.number}}, [this](persistence::Status status) {
+    if (status) {
+      spdlog::error("game {}: could not be abandoned: {}", id_, status->message);
+      return;
+    }
+    status_ = v1::GAME_STATUS_ABANDONED;
+    SendLobbyUpdate();
+    Emit(RoomEvent::kAbandoned);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Restore
 
 std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) {
@@ -680,6 +702,14 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
   for (const persistence::SeatRecord& s : record.seat_records) {
     if (s.seat < 0 || s.seat >= record.seats) continue;
     seats_[static_cast<size_t>(s.seat)] = Seat{true, s.player_name, s.token_hash, {}, false};
+  }
+  last_activity_ms_ = record.updated_ms;
+  if (!stored.actions.empty()) {
+    last_activity_ms_ = std::max(last_activity_ms_, stored.actions.back().time_ms);
+  }
+  if (record.status == persistence::GameStatus::kAbandoned && record.order.empty()) {
+    status_ = v1::GAME_STATUS_ABANDONED;  // it never started
+    return std::nullopt;
   }
   if (record.status == persistence::GameStatus::kOpen) {
     // Every seat taken but not started. New logs never hold such a game (the join that fills a
@@ -710,6 +740,14 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
       if (s) spdlog::error("game {}: could not mark it damaged: {}", id_, s->message);
     });
     return reason;
+  }
+  if (record.status == persistence::GameStatus::kFinished) {
+    status_ = v1::GAME_STATUS_FINISHED;
+    return std::nullopt;
+  }
+  if (record.status == persistence::GameStatus::kAbandoned) {
+    status_ = v1::GAME_STATUS_ABANDONED;
+    return std::nullopt;
   }
   status_ = v1::GAME_STATUS_RUNNING;
   // A log always ends on a player's decision, or with the game's end, written with it; should

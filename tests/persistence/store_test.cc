@@ -1054,6 +1054,40 @@ TEST(HousekeepingTest, ExpireMovesOldFinishedGamesToTheArchive) {
   EXPECT_FALSE(archive->CheckIntegrity());
 }
 
+// An idle game ends as abandoned: out of the unfinished games, kept with its seats and actions,
+// and expired like a finished one. Only open and running games can be abandoned.
+TEST(HousekeepingTest, AbandonedGamesLeaveTheUnfinishedAndExpireLikeFinishedOnes) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ExpectAllCommitted(store->ApplyBatch({Create(1), NewRunningGame(2, 3), NewRunningGame(3, 1)}));
+  ExpectAllCommitted(store->ApplyBatch({{3, {FinishGameOp{3, "{}"}}}}));
+  const StoredGame running = MustLoad(*store, 2);
+  ExpectAllCommitted(store->ApplyBatch({{1, {AbandonGameOp{1}}}, {2, {AbandonGameOp{2}}}}));
+  const auto refused = store->ApplyBatch({{3, {AbandonGameOp{3}}}, {9, {AbandonGameOp{9}}}});
+  EXPECT_TRUE(refused[0].has_value()) << "a finished game is not abandoned";
+  EXPECT_TRUE(refused[1].has_value()) << "no such game";
+
+  const StoredGame abandoned = MustLoad(*store, 2);
+  EXPECT_EQ(abandoned.game.status, GameStatus::kAbandoned);
+  EXPECT_GT(abandoned.game.finished_ms, 0);
+  EXPECT_EQ(abandoned.actions, running.actions);
+  EXPECT_EQ(abandoned.game.seat_records, running.game.seat_records);
+  EXPECT_EQ(MustLoad(*store, 1).game.status, GameStatus::kAbandoned);
+  EXPECT_EQ(MustLoad(*store, 3).game.status, GameStatus::kFinished);
+  EXPECT_EQ(ParseGameStatus("abandoned"), GameStatus::kAbandoned);
+  EXPECT_TRUE(store->LoadUnfinished()->empty());
+  EXPECT_EQ(Numbers(*store->ListGames({GameStatus::kAbandoned, std::nullopt})),
+            (std::vector<int64_t>{1, 2}));
+
+  ASSERT_FALSE(store->connection().Exec(
+      "UPDATE games SET finished_ms = 1000, updated_ms = 1000 WHERE number IN (1, 2)"));
+  const auto report = store->Expire(kLongAgo, "");
+  ASSERT_TRUE(report.ok()) << report.error().message;
+  EXPECT_EQ(report->games, 2);
+  EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{3}));
+}
+
 TEST(HousekeepingTest, ExpireWithoutAnArchiveDeletes) {
   TempDir dir;
   auto store = OpenStore(dir.File("log.db"));

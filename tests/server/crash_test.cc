@@ -64,6 +64,10 @@ using test_server::FreeLoopbackPort;
 using test_server::ServerProcess;
 using test_server::TempDir;
 
+// One connection creates a batch of games before it joins them.
+const std::vector<std::string> kUnlimitedOpenGames = {"--max-open-games-per-connection", "0",
+                                                      "--max-open-games-per-address", "0"};
+
 // 100 kills take about 6 s on 2 cores and run through four batches of games, so that some
 // games end while a kill catches their last move. Killing stops after kKillPhase whatever the
 // count; fewer than kMinKills by then fails the test.
@@ -686,7 +690,7 @@ TEST(CrashTest, KilledServerLosesNoAcknowledgedMove) {
   const uint64_t seed = TestSeed();
   std::cout << "seed " << seed << " (CARC_CRASH_SEED to repeat)\n";
   TempDir dir;
-  ServerProcess server(dir.path(), FreeLoopbackPort());
+  ServerProcess server(dir.path(), FreeLoopbackPort(), kUnlimitedOpenGames);
   ASSERT_TRUE(server.Start());
   Driver driver(seed);
   std::mt19937_64 rng(seed ^ 0x9e3779b97f4a7c15ULL);
@@ -755,7 +759,7 @@ std::optional<city::PublicState> SeekState(Connection& connection, const GameVie
 
 TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
   TempDir dir;
-  ServerProcess server(dir.path(), FreeLoopbackPort());
+  ServerProcess server(dir.path(), FreeLoopbackPort(), kUnlimitedOpenGames);
   ASSERT_TRUE(server.Start());
   Driver driver(TestSeed() + 1);
   ASSERT_TRUE(driver.Connect(server.port()));

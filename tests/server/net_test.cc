@@ -76,6 +76,9 @@ ServerConfig TestConfig() {
   config.messages_per_second = 1e6;
   config.message_burst = 1e6;
   config.allow_chosen_seeds = true;  // the tests replay each game with the engine from its seed
+  // Every client is 127.0.0.1 and many tests create several games from one connection.
+  config.max_open_games_per_connection = 0;
+  config.max_open_games_per_address = 0;
   return config;
 }
 
@@ -1519,6 +1522,23 @@ TEST(NetLog, SeekGivesTheStateAtAnyStepAndRefusesWhatIsNotThere) {
   refused(ReplayRequest(open), v1::ERROR_CODE_GAME_NOT_RUNNING);
 }
 
+v1::ServerMessage ListOne(Client& c, const std::string& game);
+
+// Waits (bounded) until the server no longer hosts an ended game. Spectate answers either way,
+// so `watcher` watches it first: the hosted game's summary counts it among its spectators, the
+// log's summary counts none.
+bool WaitUntilNotHosted(Client& watcher, const std::string& game) {
+  if (!watcher.Spectate(game).has_snapshot()) return false;
+  for (int i = 0; i < 500; ++i) {
+    const v1::ServerMessage one = ListOne(watcher, game);
+    if (one.game_list().games_size() == 1 && one.game_list().games(0).spectators() == 0) {
+      return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
 TEST(NetLog, AFinishedGameThatLeftTheLobbyCanStillBeReplayed) {
   ServerConfig config = TestConfig();
   config.finished_game_retention = std::chrono::seconds(0);
@@ -1527,15 +1547,13 @@ TEST(NetLog, AFinishedGameThatLeftTheLobbyCanStillBeReplayed) {
   auto b = Connected(server);
   std::string game;
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 45, &game));
-  // Waits (bounded) until the server no longer hosts it: not listed, and nobody can watch it.
   auto reader = Connected(server);
-  bool gone = false;
-  for (int i = 0; i < 500 && !gone; ++i) {
-    gone = FindGame(ListGames(*reader), game) == nullptr &&
-           CodeOf(reader->Spectate(game)) == v1::ERROR_CODE_NO_SUCH_GAME;
-    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  ASSERT_TRUE(gone) << "a finished game leaves the lobby after its retention time";
+  ASSERT_TRUE(WaitUntilNotHosted(*reader, game))
+      << "a finished game leaves the lobby after its retention time";
+  EXPECT_EQ(FindGame(ListGames(*reader), game), nullptr);
+  const v1::ServerMessage watched = reader->Spectate(game);
+  ASSERT_TRUE(watched.has_snapshot()) << "its final state, from the log: " << Show(watched);
+  EXPECT_EQ(watched.snapshot().state_hash(), a->track().state->Hash());
 
   const v1::ServerMessage reply = reader->Request(ReplayRequest(game));
   ASSERT_TRUE(reply.has_replay()) << Show(reply);
@@ -2076,14 +2094,9 @@ TEST(NetLists, OneGameByItsIdHostedOrFromTheLogOrNone) {
   auto b = Connected(server);
   std::string done;
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 52, &done));
-  // Waits (bounded) until the server no longer hosts it.
   auto reader = Connected(server);
-  bool gone = false;
-  for (int i = 0; i < 500 && !gone; ++i) {
-    gone = CodeOf(reader->Spectate(done)) == v1::ERROR_CODE_NO_SUCH_GAME;
-    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  ASSERT_TRUE(gone) << "a finished game leaves the lobby after its retention time";
+  ASSERT_TRUE(WaitUntilNotHosted(*reader, done))
+      << "a finished game leaves the lobby after its retention time";
   const v1::ServerMessage stored = ListOne(*reader, done);
   ASSERT_EQ(Ids(stored), (std::vector<std::string>{done}));
   ExpectFinishedFromTheLog(stored.game_list().games(0));
@@ -2128,6 +2141,186 @@ TEST(NetLists, AnUnreadableLogAnswersStorageFailed) {
   }
   EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{open}));
   EXPECT_EQ(Ids(ListOne(*c, open)), (std::vector<std::string>{open}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ended games after a restart, idle games, and the open games one client may hold
+
+v1::ClientMessage ResumeRequest(const std::string& game, const std::string& token,
+                                uint64_t last_seen) {
+  v1::ClientMessage resume;
+  resume.mutable_resume()->set_game_id(game);
+  resume.mutable_resume()->set_seat_token(token);
+  resume.mutable_resume()->set_last_seen_sequence(last_seen);
+  return resume;
+}
+
+// The game's status in the log, read with a connection of its own.
+std::optional<persistence::GameStatus> StatusInTheLog(const std::string& db_path,
+                                                      const std::string& game) {
+  persistence::StoreOptions options;
+  options.path = db_path;
+  options.create = false;
+  auto store = persistence::Store::Open(options);
+  if (!store) return std::nullopt;
+  const auto loaded = store->LoadGame(*persistence::ParseGameId(game));
+  if (!loaded || !*loaded) return std::nullopt;
+  return (*loaded)->game.status;
+}
+
+// Sends CreateGame until it is accepted (bounded): housekeeping frees places asynchronously.
+std::string CreateOnceThereIsRoom(Client& c, v1::ErrorCode* last_refusal) {
+  const auto deadline = std::chrono::steady_clock::now() + kTimeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const v1::ServerMessage reply = c.Request(CreateGame(std::nullopt));
+    if (reply.has_game_created()) return reply.game_created().game().game_id();
+    *last_refusal = CodeOf(reply);
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return "";
+}
+
+TEST(NetLog, AFinishedGameIsResumedAndWatchedAfterARestart) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  std::string game;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 50, &game));
+  const Client::Track b_kept = b->track();
+  const uint64_t end = b_kept.sequence;
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), b.get()}));
+  first.reset();
+
+  TestServer second(config, TestServer::Database::kKeep);
+  // Seat 1 missed the last two deltas: it gets exactly those from the log.
+  Client::Track behind;
+  behind.token = b_kept.token;
+  behind.seat = b_kept.seat;
+  behind.sequence = end - 2;
+  {
+    // Its view two deltas before the end, rebuilt from the deltas it had received.
+    city::Game replay = Replay(2, 50, {b_kept.deltas.begin(), b_kept.deltas.end() - 2});
+    behind.state = replay.Public();
+  }
+  auto seat = Connected(second);
+  seat->Adopt(game, behind);
+  const v1::ServerMessage resumed = seat->Request(ResumeRequest(game, b_kept.token, end - 2));
+  ASSERT_TRUE(resumed.has_delta()) << Show(resumed);
+  EXPECT_EQ(DeltaSequencesSince(*seat, 0), (std::vector<uint64_t>{end - 1, end}));
+  EXPECT_TRUE(*seat->track().state == *b_kept.state) << "at the final state";
+  // From nothing, the final snapshot.
+  auto other = Connected(second);
+  const v1::ServerMessage snapshot = other->Request(ResumeRequest(game, a->track().token, 0));
+  ASSERT_TRUE(snapshot.has_snapshot()) << Show(snapshot);
+  EXPECT_EQ(snapshot.snapshot().sequence(), end);
+  EXPECT_EQ(snapshot.snapshot().your_seat(), 0u);
+  EXPECT_EQ(snapshot.snapshot().state_hash(), b_kept.state->Hash());
+  // A spectator gets the final snapshot; a wrong token gets what a hosted game gives.
+  auto watcher = Connected(second);
+  const v1::ServerMessage watched = watcher->Spectate(game);
+  ASSERT_TRUE(watched.has_snapshot()) << Show(watched);
+  EXPECT_FALSE(watched.snapshot().has_your_seat());
+  EXPECT_EQ(watched.snapshot().state_hash(), b_kept.state->Hash());
+  EXPECT_EQ(CodeOf(watcher->Request(ResumeRequest(game, std::string(16, 'x'), 0))),
+            v1::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(CodeOf(watcher->Spectate("g999")), v1::ERROR_CODE_NO_SUCH_GAME);
+}
+
+TEST(NetLimits, ACreatorMayHoldOnlySoManyGamesWaitingForPlayers) {
+  ServerConfig config = TestConfig();
+  config.max_open_games_per_connection = 3;
+  config.max_open_games_per_address = 5;
+  TestServer server(config);
+  auto a = Connected(server);
+  std::vector<std::string> games;
+  for (int i = 0; i < 3; ++i) games.push_back(a->Create(2, 60 + static_cast<uint64_t>(i)));
+  const v1::ServerMessage refused = a->Request(CreateGame(70));
+  EXPECT_EQ(CodeOf(refused), v1::ERROR_CODE_TOO_MANY_OPEN_GAMES) << Show(refused);
+  EXPECT_EQ(HostedGames(*a), 3) << "nothing was created";
+
+  // Another connection from the same address may hold the rest of the address's five.
+  auto b = Connected(server);
+  EXPECT_FALSE(b->Create(2, 71).empty());
+  EXPECT_FALSE(b->Create(2, 72).empty());
+  EXPECT_EQ(CodeOf(b->Request(CreateGame(73))), v1::ERROR_CODE_TOO_MANY_OPEN_GAMES)
+      << "the address holds five";
+
+  // A game that starts no longer counts: its creator may create another.
+  ASSERT_TRUE(a->Join(games[0], 0).has_seat_joined());
+  ASSERT_TRUE(b->Join(games[0], 1).has_seat_joined());
+  EXPECT_FALSE(a->Create(2, 74).empty());
+  // A connection that leaves takes its count with it (the address keeps the games' count).
+  a->Drop();
+  ASSERT_TRUE(server.WaitForConnections(1));
+  auto c = Connected(server);
+  EXPECT_EQ(CodeOf(c->Request(CreateGame(75))), v1::ERROR_CODE_TOO_MANY_OPEN_GAMES)
+      << "the address still holds five open games";
+}
+
+TEST(NetLimits, AnIdleGameIsAbandonedItsSeatToldAndItsPlaceFreed) {
+  ServerConfig config = TestConfig();
+  config.max_games = 1;
+  config.open_game_timeout = std::chrono::milliseconds(300);
+  config.finished_game_retention = std::chrono::seconds(0);
+  TestServer server(config);
+  auto a = Connected(server);
+  const std::string game = a->Create(2, 80);
+  ASSERT_TRUE(a->Join(game, 0).has_seat_joined());
+  EXPECT_EQ(CodeOf(a->Request(CreateGame(81))), v1::ERROR_CODE_SERVER_FULL);
+
+  const auto told = a->ReceiveUntil([](const v1::ServerMessage& m) {
+    return m.has_lobby_update() && m.lobby_update().game().status() == v1::GAME_STATUS_ABANDONED;
+  });
+  ASSERT_TRUE(told.has_value()) << "the seat is told the game was abandoned";
+  EXPECT_EQ(told->lobby_update().game().game_id(), game);
+  EXPECT_EQ(StatusInTheLog(config.db_path, game), persistence::GameStatus::kAbandoned)
+      << "the log says so";
+  v1::ErrorCode refusal = v1::ERROR_CODE_UNSPECIFIED;
+  EXPECT_FALSE(CreateOnceThereIsRoom(*a, &refusal).empty())
+      << "the abandoned game no longer fills the server: " << v1::ErrorCode_Name(refusal);
+  const v1::ServerMessage one = ListOne(*a, game);
+  ASSERT_EQ(one.game_list().games_size(), 1) << Show(one);
+  EXPECT_EQ(one.game_list().games(0).status(), v1::GAME_STATUS_ABANDONED);
+  // Its seat may still look at it.
+  const v1::ServerMessage resumed = a->Request(ResumeRequest(game, a->track().token, 0));
+  ASSERT_TRUE(resumed.has_lobby_update()) << Show(resumed);
+  EXPECT_EQ(resumed.lobby_update().game().status(), v1::GAME_STATUS_ABANDONED);
+}
+
+TEST(NetLog, GamesIdleForTooLongAreAbandonedAfterARestart) {
+  ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  config.max_games = 2;
+  std::string open;
+  std::string running;
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    auto a = Connected(first);
+    auto b = Connected(first);
+    running = SeatedGame({a.get(), b.get()}, 90);
+    open = a->Create(3, 91);
+    EXPECT_EQ(CodeOf(a->Request(CreateGame(92))), v1::ERROR_CODE_SERVER_FULL);
+    ASSERT_NO_FATAL_FAILURE(StopAndDrain(first, {a.get(), b.get()}));
+  }
+  // Both games' last activity is now older than the second server's timeouts.
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  config.open_game_timeout = std::chrono::milliseconds(50);
+  config.running_game_timeout = std::chrono::milliseconds(50);
+  TestServer second(config, TestServer::Database::kKeep);
+  auto c = Connected(second);
+  v1::ErrorCode refusal = v1::ERROR_CODE_UNSPECIFIED;
+  EXPECT_FALSE(CreateOnceThereIsRoom(*c, &refusal).empty())
+      << "the stale games were abandoned: " << v1::ErrorCode_Name(refusal);
+  for (const std::string& game : {open, running}) {
+    const auto deadline = std::chrono::steady_clock::now() + kTimeout;
+    while (StatusInTheLog(config.db_path, game) != persistence::GameStatus::kAbandoned &&
+           std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_EQ(StatusInTheLog(config.db_path, game), persistence::GameStatus::kAbandoned) << game;
+  }
 }
 
 }  // namespace

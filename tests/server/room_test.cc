@@ -658,5 +658,151 @@ TEST(RoomLog, AFullGameLeftUnstartedByACrashStartsWhenRestored) {
   EXPECT_EQ(Stored(t.store).actions.size(), restored.Sequence());
 }
 
+// The public state of `game` after its first `actions` actions.
+city::PublicState StateAfter(const city::Game& game, uint64_t actions) {
+  city::Game replay = std::get<city::Game>(city::Game::CreateWithOrder(
+      city::DefaultTileSet(), game.config(), game.seed(), game.Order()));
+  for (uint64_t i = 0; i < actions; ++i) {
+    const city::HistoryEntry& e = game.History()[i];
+    [[maybe_unused]] const auto error = replay.Apply(e.actor, e.action, nullptr);
+    assert(!error);
+  }
+  return replay.Public();
+}
+
+// A finished game read back from the log (the lobby does this for a game no longer hosted)
+// answers as it did while hosted, and writes nothing.
+TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(t, {a, b}, 21));
+  const auto stored = t.store.LoadGame(1);
+  ASSERT_TRUE(stored.ok() && stored->has_value());
+  const size_t writes = t.log.submitted.size();
+  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  ASSERT_FALSE(restored.Restore(**stored).has_value());
+  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(restored.Sequence(), t.room.Sequence());
+  EXPECT_EQ(t.log.submitted.size(), writes) << "an ended game is not written again";
+
+  const uint64_t end = t.room.Sequence();
+  auto back = std::make_shared<FakePeer>();
+  v1::Resume resume;
+  resume.set_game_id("g1");
+  resume.set_seat_token(b->token);
+  resume.set_last_seen_sequence(0);
+  restored.Resume(back, 5, resume);
+  ASSERT_TRUE(back->received.back().has_snapshot()) << "from nothing: the final snapshot";
+  EXPECT_EQ(back->received.back().request_id(), 5u);
+  EXPECT_EQ(back->received.back().snapshot().sequence(), end);
+  EXPECT_EQ(back->received.back().snapshot().your_seat(), 1u);
+  EXPECT_TRUE(*back->state == t.room.game()->Public());
+
+  // A seat that missed the last three deltas gets exactly those, and follows them to the end.
+  auto behind = std::make_shared<FakePeer>();
+  behind->state = StateAfter(*t.room.game(), end - 3);
+  behind->sequence = end - 3;
+  resume.set_last_seen_sequence(end - 3);
+  restored.Resume(behind, 6, resume);
+  std::vector<uint64_t> sequences;
+  for (const auto& m : behind->received) {
+    if (m.has_delta()) sequences.push_back(m.delta().sequence());
+  }
+  EXPECT_EQ(sequences, (std::vector<uint64_t>{end - 2, end - 1, end})) << "the missed deltas";
+  EXPECT_EQ(behind->received.back().request_id(), 6u) << "the last one answers the Resume";
+  EXPECT_TRUE(*behind->state == t.room.game()->Public());
+
+  resume.set_seat_token(std::string(16, '\x7f'));
+  auto stranger = std::make_shared<FakePeer>();
+  restored.Resume(stranger, 7, resume);
+  EXPECT_EQ(stranger->LastError(), v1::ERROR_CODE_BAD_TOKEN);
+
+  auto spectator = std::make_shared<FakePeer>();
+  restored.Spectate(spectator, 8);
+  ASSERT_TRUE(spectator->received.back().has_snapshot());
+  EXPECT_FALSE(spectator->received.back().snapshot().has_your_seat());
+  EXPECT_TRUE(*spectator->state == t.room.game()->Public());
+}
+
+// Abandoning: the log first, then the seats and spectators; the game then refuses play.
+TEST(RoomAbandon, AnIdleOpenGameIsAbandonedInTheLogBeforeAnybodyIsTold) {
+  Table t(3);
+  auto a = t.Join();
+  auto spectator = std::make_shared<FakePeer>();
+  t.room.Spectate(spectator, 2);
+  std::vector<RoomEvent> events;
+  t.room.on_event = [&events](RoomEvent e) { events.push_back(e); };
+  const size_t a_before = a->received.size();
+  const size_t spectator_before = spectator->received.size();
+  EXPECT_GT(t.room.LastActivityMs(), 0) << "the join was committed";
+
+  t.log.hold = true;
+  t.room.Abandon();
+  ASSERT_EQ(t.log.held(), 1u);
+  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_OPEN) << "nothing changes before the commit";
+  EXPECT_EQ(a->received.size(), a_before) << "nothing is announced before the commit";
+  EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kOpen);
+  t.log.Release();
+
+  EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kAbandoned);
+  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_ABANDONED);
+  EXPECT_EQ(events, std::vector<RoomEvent>{RoomEvent::kAbandoned});
+  for (const auto& peer : {a, spectator}) {
+    const size_t before = peer == a ? a_before : spectator_before;
+    ASSERT_EQ(peer->received.size(), before + 1);
+    ASSERT_TRUE(peer->received.back().has_lobby_update());
+    EXPECT_EQ(peer->received.back().lobby_update().game().status(), v1::GAME_STATUS_ABANDONED);
+  }
+  auto late = std::make_shared<FakePeer>();
+  v1::JoinSeat join;
+  join.set_player_name("late");
+  t.room.Join(late, 3, join);
+  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  t.room.Abandon();  // an ended game is left as it is
+  EXPECT_EQ(events.size(), 1u);
+}
+
+TEST(RoomAbandon, AnAbandonedRunningGameRefusesMovesAndStillAnswersResume) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  const uint64_t sequence = t.room.Sequence();
+  t.room.Abandon();
+  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_ABANDONED);
+  EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kAbandoned);
+  ASSERT_TRUE(b->received.back().has_lobby_update());
+  EXPECT_EQ(b->received.back().lobby_update().game().status(), v1::GAME_STATUS_ABANDONED);
+  t.room.Move(a, 4, t.MoveOf(*a, a->legal.front()));
+  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  EXPECT_EQ(t.room.Sequence(), sequence);
+
+  // From the log, the abandoned game still gives a seat its last state.
+  const auto stored = t.store.LoadGame(1);
+  ASSERT_TRUE(stored.ok() && stored->has_value());
+  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  ASSERT_FALSE(restored.Restore(**stored).has_value());
+  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_ABANDONED);
+  auto back = std::make_shared<FakePeer>();
+  v1::Resume resume;
+  resume.set_seat_token(b->token);
+  restored.Resume(back, 5, resume);
+  ASSERT_TRUE(back->received.back().has_snapshot());
+  EXPECT_EQ(back->received.back().snapshot().sequence(), sequence);
+}
+
+TEST(RoomAbandon, AnAbandonThatCannotBeSavedChangesNothing) {
+  Table t(2);
+  auto a = t.Join();
+  const size_t before = a->received.size();
+  t.log.fail = persistence::StoreError{SQLITE_FULL, "disk full"};
+  t.room.Abandon();
+  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_OPEN);
+  EXPECT_EQ(a->received.size(), before);
+  t.log.fail.reset();
+  auto b = t.Join();
+  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING) << "the game carries on";
+}
+
 }  // namespace
 }  // namespace carc::server

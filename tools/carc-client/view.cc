@@ -383,6 +383,10 @@ std::string StatusName(v1::GameStatus status) {
       return "running";
     case v1::GAME_STATUS_FINISHED:
       return "finished";
+    case v1::GAME_STATUS_DAMAGED:
+      return "damaged";
+    case v1::GAME_STATUS_ABANDONED:
+      return "abandoned";
     default:
       return "unknown";
   }

@@ -298,6 +298,7 @@ export class GamePage {
   }
 
   private statusName(): string {
+    if (this.info?.status === GameStatus.ABANDONED) return "abandoned";
     if (this.view === null) return this.info?.status === GameStatus.DAMAGED ? "damaged" : "open";
     return this.view.state.decision.actor === -2 ? "finished" : "running";
   }
@@ -344,6 +345,9 @@ export class GamePage {
   }
 
   private openGamePart(): HTMLElement {
+    if (this.info?.status === GameStatus.ABANDONED) {
+      return h("p", {}, "This game was abandoned: nothing happened in it for too long.");
+    }
     if (this.info === null || this.info.status !== GameStatus.OPEN) return h("p", {}, "Loading the game…");
     return drawOpenGame(this.info, this.seat?.seat ?? null, this.nameBox, {
       join: (name) => void this.join(name),

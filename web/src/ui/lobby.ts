@@ -17,6 +17,7 @@ const STATUS_WORDS: Record<number, string> = {
   [GameStatus.RUNNING]: "running",
   [GameStatus.FINISHED]: "finished",
   [GameStatus.DAMAGED]: "damaged (not playable)",
+  [GameStatus.ABANDONED]: "abandoned (nothing happened in it for too long)",
 };
 
 // "/?seed=N" creates games with that seed, to play a known game again (tests, bug reports). Only
