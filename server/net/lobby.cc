@@ -9,6 +9,7 @@
 #include "city/default_tiles.h"
 #include "protocol/tileset_message.h"
 #include "room/replay.h"
+#include "text/log_safe.h"
 
 namespace carc::server {
 namespace {
@@ -129,7 +130,7 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
   switch (event) {
     case RoomEvent::kCreated:
       spdlog::info("game {} created: {} seats, name '{}'", room.id(), room.Info().seats(),
-                   room.Info().name());
+                   LogSafe(room.Info().name()));
       break;
     case RoomEvent::kCreateFailed: {
       std::lock_guard lock(mutex_);
@@ -172,10 +173,6 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   }
   if (create.seats() < 2 || create.seats() > 4) {
     return SendError(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "2 to 4 seats");
-  }
-  if (create.name().size() > 64) {
-    return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE,
-                     "a name of 64 bytes at most");
   }
   if (create.has_seed() && !config_.allow_chosen_seeds) {
     return SendError(*peer, request_id, v1::ERROR_CODE_SEED_NOT_ALLOWED,
@@ -355,7 +352,7 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                  seek](persistence::Store& store) {
     auto loaded = store.LoadGame(number);
     if (!loaded) {
-      spdlog::error("replay of {}: {}", game_id, loaded.error().message);
+      spdlog::error("replay of {}: {}", LogSafe(game_id), loaded.error().message);
       return SendError(*peer, request_id, v1::ERROR_CODE_STORAGE_FAILED,
                        "the game log could not be read");
     }

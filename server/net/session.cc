@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 
+#include "protocol/client_text.h"
+#include "text/log_safe.h"
+
 namespace carc::server {
 
 namespace beast = boost::beast;
@@ -170,7 +173,11 @@ void Session::OnReadRequest(beast::error_code ec, size_t) {
     return ServeStatic();
   }
   if (!OriginAllowed()) {
-    spdlog::info("connection {} from {}: origin refused", id_, remote_);
+    const auto origin = request_.find(http::field::origin);
+    const std::string_view sent =
+        origin == request_.end() ? std::string_view("(none)")
+                                 : std::string_view(origin->value().data(), origin->value().size());
+    spdlog::info("connection {} from {}: origin '{}' refused", id_, remote_, LogSafe(sent));
     return RespondHttp(http::status::forbidden, R"({"error":"origin not allowed"})");
   }
   if (!registry_.Add(shared_from_this(), config_.max_connections)) {
@@ -226,11 +233,19 @@ void Session::HandleMessage() {
   }
   v1::ClientMessage message;
   if (!message.ParseFromArray(buffer_.data().data(), static_cast<int>(buffer_.size()))) {
+    const std::string_view frame(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    if (auto bad = protocol::FindBadTextInFrame(frame)) {
+      return RefuseText(bad->request_id, bad->bad);
+    }
     return ReplyError(0, v1::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage");
   }
   if (!TakeToken()) {
     return ReplyError(message.request_id(), v1::ERROR_CODE_RATE_LIMITED,
                       "too many messages; slow down");
+  }
+  // One check of every string the client sent, before anything else reads one.
+  if (auto bad = protocol::CheckClientText(message)) {
+    return RefuseText(message.request_id(), *bad);
   }
   if (message.has_hello()) return HandleHello(message);
   if (!hello_) {
@@ -250,6 +265,11 @@ void Session::HandleMessage() {
   lobby_.Handle(shared_from_this(), message);
 }
 
+void Session::RefuseText(uint64_t request_id, const protocol::BadText& bad) {
+  spdlog::info("connection {}: refused {} '{}': {}", id_, bad.field, bad.excerpt, bad.reason);
+  ReplyError(request_id, v1::ERROR_CODE_BAD_TEXT, bad.reason);
+}
+
 void Session::HandleHello(const v1::ClientMessage& message) {
   if (message.hello().protocol_version() != protocol::kProtocolVersion) {
     ReplyError(message.request_id(), v1::ERROR_CODE_UNSUPPORTED_VERSION,
@@ -257,6 +277,7 @@ void Session::HandleHello(const v1::ClientMessage& message) {
     return Close(websocket::close_code::protocol_error, "unsupported protocol version");
   }
   hello_ = true;
+  spdlog::info("connection {}: client '{}'", id_, LogSafe(message.hello().client()));
   v1::ServerMessage welcome;
   welcome.set_request_id(message.request_id());
   welcome.mutable_welcome()->set_protocol_version(protocol::kProtocolVersion);

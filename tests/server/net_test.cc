@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 #include <sys/socket.h>
 
@@ -28,6 +29,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -47,6 +49,7 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
+using namespace std::string_literals;
 
 constexpr std::chrono::milliseconds kTimeout{5000};  // a safety limit: replies come in far less
 constexpr size_t kMaxMessages = 100000;              // bounds every receiving loop
@@ -1900,6 +1903,117 @@ TEST(NetLists, AnUnreadableLogAnswersStorageFailed) {
   }
   EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{open}));
   EXPECT_EQ(Ids(ListOne(*c, open)), (std::vector<std::string>{open}));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 13. Client text (docs/protocol.md section 2.7)
+
+// Everything the server logs while it lives, through a sink added to the default logger before
+// the server starts and removed after it has gone.
+class LogCapture {
+ public:
+  LogCapture() : sink_(std::make_shared<spdlog::sinks::ostream_sink_mt>(text_)) {
+    sink_->set_pattern("%v");
+    spdlog::default_logger()->sinks().push_back(sink_);
+  }
+  LogCapture(const LogCapture&) = delete;
+  LogCapture& operator=(const LogCapture&) = delete;
+  ~LogCapture() {
+    auto& sinks = spdlog::default_logger()->sinks();
+    sinks.erase(std::remove(sinks.begin(), sinks.end(), sink_), sinks.end());
+  }
+  std::string Text() {
+    sink_->flush();
+    return text_.str();
+  }
+
+ private:
+  std::ostringstream text_;
+  std::shared_ptr<spdlog::sinks::ostream_sink_mt> sink_;
+};
+
+v1::ClientMessage JoinAs(const std::string& game, const std::string& name) {
+  v1::ClientMessage m;
+  m.mutable_join_seat()->set_game_id(game);
+  m.mutable_join_seat()->set_player_name(name);
+  return m;
+}
+
+v1::ClientMessage NamedGame(const std::string& name) {
+  v1::ClientMessage m;
+  m.mutable_create_game()->set_seats(2);
+  m.mutable_create_game()->set_name(name);
+  return m;
+}
+
+TEST(NetText, AHugePlayerNameIsRefusedAndNobodyJoins) {
+  TestServer server;
+  auto c = Connected(server);
+  const std::string game = c->Create(2, 60);
+  const v1::ServerMessage reply = c->Request(JoinAs(game, std::string(60000, 'a')));
+  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TEXT) << Show(reply);
+  EXPECT_EQ(reply.error().reason(), "join_seat.player_name: at most 64 bytes, not 60000");
+  const v1::ServerMessage listed = ListOne(*c, game);
+  ASSERT_EQ(Ids(listed), (std::vector<std::string>{game}));
+  for (const v1::SeatInfo& seat : listed.game_list().games(0).seat()) {
+    EXPECT_FALSE(seat.taken()) << "seat " << seat.seat();
+  }
+  EXPECT_EQ(CodeOf(c->Request(JoinAs(game, std::string(65, 'a')))), v1::ERROR_CODE_BAD_TEXT);
+  EXPECT_TRUE(c->Request(JoinAs(game, std::string(64, 'a'))).has_seat_joined())
+      << "64 bytes is a name";
+}
+
+TEST(NetText, ControlCharactersAreRefusedAndNeverReachTheLogRaw) {
+  LogCapture log;
+  {
+    TestServer server;
+    spdlog::set_level(spdlog::level::info);
+    auto c = Connected(server);
+    const std::string forged = "x\n2020-01-01T00:00:00.000 info game g9 created\x1b[2J\0!"s;
+    v1::ServerMessage reply = c->Request(NamedGame(forged));
+    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TEXT) << Show(reply);
+    EXPECT_EQ(reply.error().reason().find('\n'), std::string::npos) << "the reason echoes nothing";
+    EXPECT_NE(reply.error().reason().find("create_game.name"), std::string::npos);
+    reply = c->Request(JoinAs("g1", "bell\a"));
+    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TEXT) << Show(reply);
+    EXPECT_TRUE(Ids(ListGames(*c)).empty()) << "nothing was created";
+    // Quotes and backslashes are text: accepted, and escaped in the log.
+    reply = c->Request(NamedGame("it's \\n not a newline"));
+    ASSERT_TRUE(reply.has_game_created()) << Show(reply);
+    EXPECT_EQ(reply.game_created().game().name(), "it's \\n not a newline");
+    spdlog::set_level(spdlog::level::warn);
+  }
+  const std::string text = log.Text();
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+  EXPECT_EQ(text.find('\0'), std::string::npos) << text;
+  EXPECT_EQ(text.find('\a'), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n2020-01-01"), std::string::npos) << "a forged line: " << text;
+  EXPECT_NE(text.find("refused create_game.name 'x\\n2020-01-01T00:00:00.000 info game"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("name 'it\\'s \\\\n not a newline'"), std::string::npos) << text;
+}
+
+TEST(NetText, InvalidUtf8IsRefusedWithTheRequestsId) {
+  TestServer server;
+  auto c = Connected(server);
+  const std::string game = c->Create(2, 61);
+  // Written by hand: a protobuf library refuses to build this message.
+  v1::ClientMessage m = JoinAs(game, "ok");
+  m.set_request_id(99);
+  std::string frame = m.SerializeAsString();
+  const size_t at = frame.rfind("ok");
+  ASSERT_NE(at, std::string::npos);
+  frame[at + 1] = '\xff';
+  ASSERT_TRUE(c->WriteBytes(frame));
+  const auto reply = c->Receive();
+  ASSERT_TRUE(reply.has_value()) << c->error().message();
+  EXPECT_EQ(CodeOf(*reply), v1::ERROR_CODE_BAD_TEXT) << Show(*reply);
+  EXPECT_EQ(reply->request_id(), 99u);
+  EXPECT_EQ(reply->error().reason(), "join_seat.player_name: not valid UTF-8 (at byte 1)");
+  const v1::ServerMessage listed = ListOne(*c, game);
+  ASSERT_EQ(Ids(listed), (std::vector<std::string>{game}));
+  EXPECT_FALSE(listed.game_list().games(0).seat(0).taken());
 }
 
 }  // namespace
