@@ -160,6 +160,7 @@ const std::map<std::string, size_t, std::less<>>& ClientTextLimits() {
       {"carcassonne.city.v1.CreateGame.rule_set", kRuleSetBytes},
       {"carcassonne.city.v1.CreateGame.name", kGameNameBytes},
       {"carcassonne.city.v1.ListGames.game_id", kGameIdBytes},
+      {"carcassonne.city.v1.ListGames.after", kGameIdBytes},
       {"carcassonne.city.v1.JoinSeat.game_id", kGameIdBytes},
       {"carcassonne.city.v1.JoinSeat.player_name", kPlayerNameBytes},
       {"carcassonne.city.v1.LeaveSeat.game_id", kGameIdBytes},

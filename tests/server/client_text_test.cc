@@ -163,13 +163,13 @@ TEST(ClientText, EveryRequestsTextIsChecked) {
   v1::ClientMessage create;
   create.mutable_create_game()->set_name("line\nbreak");
   v1::ClientMessage list;
-  list.mutable_list_games()->set_game_id(std::string(33, '1'));
+  list.mutable_list_games()->set_after(std::string(33, '1'));
   v1::ClientMessage token;
   token.mutable_resume()->set_seat_token(std::string(33, 't'));
   v1::ClientMessage seek;
   seek.mutable_seek()->set_game_id(std::string(1000, 'g'));
   const std::pair<v1::ClientMessage, std::string> cases[] = {
-      {hello, "hello.client"},      {create, "create_game.name"}, {list, "list_games.game_id"},
+      {hello, "hello.client"},      {create, "create_game.name"}, {list, "list_games.after"},
       {token, "resume.seat_token"}, {seek, "seek.game_id"},
   };
   for (const auto& [message, field] : cases) {

@@ -1906,7 +1906,7 @@ TEST(NetLists, AnUnreadableLogAnswersStorageFailed) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 13. Client text (docs/protocol.md section 2.7)
+// 13. Client text (docs/protocol.md section 2.7) and pages of game lists
 
 // Everything the server logs while it lives, through a sink added to the default logger before
 // the server starts and removed after it has gone.
@@ -2014,6 +2014,78 @@ TEST(NetText, InvalidUtf8IsRefusedWithTheRequestsId) {
   const v1::ServerMessage listed = ListOne(*c, game);
   ASSERT_EQ(Ids(listed), (std::vector<std::string>{game}));
   EXPECT_FALSE(listed.game_list().games(0).seat(0).taken());
+}
+
+v1::ServerMessage ListPage(Client& c, uint32_t limit, const std::string& after,
+                           bool finished = false) {
+  v1::ClientMessage list;
+  list.mutable_list_games()->set_limit(limit);
+  list.mutable_list_games()->set_after(after);
+  list.mutable_list_games()->set_finished(finished);
+  return c.Request(list);
+}
+
+// Follows next_page from the first page to the last; every page at most `limit` games.
+std::vector<std::string> WalkPages(Client& c, uint32_t limit, bool finished = false) {
+  std::vector<std::string> ids;
+  std::string after;
+  for (int pages = 0; pages < 1000; ++pages) {
+    const v1::ServerMessage page = ListPage(c, limit, after, finished);
+    const uint32_t most = limit == 0 ? 50 : std::min(limit, 200u);
+    EXPECT_LE(page.game_list().games_size(), static_cast<int>(most)) << after;
+    for (const std::string& id : Ids(page)) ids.push_back(id);
+    after = page.game_list().next_page();
+    if (after.empty()) return ids;
+  }
+  ADD_FAILURE() << "next_page never ended";
+  return ids;
+}
+
+TEST(NetLists, HostedGamesComeInPagesThatWalkEveryGameOnce) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  std::string finished;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 62, &finished));  // still hosted
+  auto c = Connected(server);
+  std::vector<std::string> open;
+  for (int i = 0; i < 250; ++i) open.push_back(c->Create(2, 63));
+  ASSERT_EQ(open.back(), "g251");
+
+  const v1::ServerMessage first = ListGames(*c);
+  EXPECT_EQ(first.game_list().games_size(), 50) << "the default page";
+  EXPECT_EQ(first.game_list().next_page(), open[49]);
+  const v1::ServerMessage most = ListPage(*c, 1000, "");
+  EXPECT_EQ(most.game_list().games_size(), 200) << "a limit above 200 is lowered";
+  EXPECT_EQ(most.game_list().next_page(), open[199]);
+
+  for (const uint32_t limit : {0u, 1u, 37u, 50u, 120u, 250u, 1000u}) {
+    EXPECT_EQ(WalkPages(*c, limit), open)
+        << "limit " << limit << ": every open game once, by number, the finished one left out";
+  }
+  const v1::ServerMessage last = ListPage(*c, 10, open[245]);
+  EXPECT_EQ(Ids(last), (std::vector<std::string>(open.begin() + 246, open.end())));
+  EXPECT_TRUE(last.game_list().next_page().empty());
+  EXPECT_EQ(Ids(ListPage(*c, 10, "g1")).front(), open.front()) << "after a finished game";
+  EXPECT_EQ(CodeOf(ListPage(*c, 10, "nonsense")), v1::ERROR_CODE_MALFORMED_MESSAGE);
+}
+
+TEST(NetLists, FinishedGamesComeInPagesTheNewestFirst) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  std::vector<std::string> games(3);
+  for (size_t i = 0; i < games.size(); ++i) {
+    ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 64 + i, &games[i]));
+  }
+  const std::vector<std::string> newest_first(games.rbegin(), games.rend());
+  for (const uint32_t limit : {1u, 2u, 3u, 50u}) {
+    EXPECT_EQ(WalkPages(*a, limit, /*finished=*/true), newest_first) << "limit " << limit;
+  }
+  const v1::ServerMessage one = ListPage(*a, 1, "", /*finished=*/true);
+  EXPECT_EQ(one.game_list().next_page(), newest_first[0]);
+  EXPECT_TRUE(ListPage(*a, 3, "", true).game_list().next_page().empty()) << "exactly one page";
+  EXPECT_TRUE(Ids(ListPage(*a, 3, "g999", true)).empty()) << "after a game not in the list";
 }
 
 }  // namespace
