@@ -1981,8 +1981,8 @@ TEST(NetText, ControlCharactersAreRefusedAndNeverReachTheLogRaw) {
     reply = c->Request(NamedGame("it's \\n not a newline"));
     ASSERT_TRUE(reply.has_game_created()) << Show(reply);
     EXPECT_EQ(reply.game_created().game().name(), "it's \\n not a newline");
-    spdlog::set_level(spdlog::level::warn);
-  }
+  }  // the server has gone: every line it logs is in (its "created" line follows the reply)
+  spdlog::set_level(spdlog::level::warn);
   const std::string text = log.Text();
   EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
   EXPECT_EQ(text.find('\0'), std::string::npos) << text;
