@@ -7,7 +7,7 @@ import type { Connection, RequestBody } from "../net/connection";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
 import { requestShowingErrors } from "./errors";
-import { nameInput, playerNameSetting } from "./identity";
+import { fitUtf8, GAME_NAME_BYTES, nameInput, PLAYER_NAME_BYTES, playerNameSetting } from "./identity";
 
 const REFRESH_MS = 5000;
 const FINISHED_SHOWN = 20;
@@ -101,7 +101,11 @@ export class LobbyPage {
     const seats = h("select", { "aria-label": "Seats" }, ...[2, 3, 4].map((n) => h("option", { value: n }, `${n} players`)));
     const name = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
     const player = nameInput();
-    const create = button("Create game", () => void this.create(Number(seats.value), name.value.trim(), player.value.trim()), { class: "primary" });
+    const create = button(
+      "Create game",
+      () => void this.create(Number(seats.value), fitUtf8(name.value.trim(), GAME_NAME_BYTES), fitUtf8(player.value.trim(), PLAYER_NAME_BYTES)),
+      { class: "primary" },
+    );
     return h("section", { class: "create" }, h("h3", {}, "New game"), player, name, seats, create);
   }
 
