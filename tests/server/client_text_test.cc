@@ -101,7 +101,8 @@ TEST(LogSafe, TheResultIsAlwaysOneLineOfValidUtf8WithoutControlCharacters) {
     const size_t length = Utf8SequenceLength(std::string_view(safe).substr(at));
     ASSERT_GT(length, 0u) << "invalid UTF-8 at " << at;
     const char32_t c = DecodeUtf8(std::string_view(safe).substr(at), length);
-    EXPECT_FALSE(c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F)) << "U+" << std::hex << static_cast<uint32_t>(c);
+    EXPECT_FALSE(c < 0x20 || c == 0x7F || (c >= 0x80 && c <= 0x9F))
+        << "U+" << std::hex << static_cast<uint32_t>(c);
     at += length;
   }
 }
