@@ -89,6 +89,18 @@ std::string GameSelection(const ListFilter& filter) {
   if (filter.status) sql += " AND status = ?1";
   if (filter.finished_before_ms) sql += " AND finished_ms > 0 AND finished_ms < ?2";
   if (filter.number) sql += " AND number = ?3";
+  if (filter.after) {
+    switch (filter.order) {
+      case ListOrder::kByNumber:
+        sql += " AND number > ?5";
+        break;
+      case ListOrder::kNewestFinishedFirst:
+        sql +=
+            " AND (finished_ms, number) < (SELECT finished_ms, number FROM games WHERE number = "
+            "?5)";
+        break;
+    }
+  }
   switch (filter.order) {
     case ListOrder::kByNumber:
       sql += " ORDER BY number";
@@ -106,6 +118,7 @@ void BindGameSelection(Statement& q, const ListFilter& filter) {
   if (filter.finished_before_ms) q.Bind(2, *filter.finished_before_ms);
   if (filter.number) q.Bind(3, *filter.number);
   if (filter.limit) q.Bind(4, *filter.limit);
+  if (filter.after) q.Bind(5, *filter.after);
 }
 
 // Which failures end the whole transaction, and which only refuse the one write that caused them.

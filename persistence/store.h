@@ -151,6 +151,9 @@ struct ListFilter {
   std::optional<int64_t> number = std::nullopt;  // only this game
   ListOrder order = ListOrder::kByNumber;
   std::optional<int64_t> limit = std::nullopt;  // at most this many (not negative)
+  // Only the games after this game in `order` (a page after the one that ended with it); none
+  // when it is not in the log.
+  std::optional<int64_t> after = std::nullopt;
 };
 
 struct HousekeepingReport {

@@ -15,8 +15,9 @@
 //                   action arg mod n
 //     length  0-254 bytes; 255: two more bytes give it (little-endian)
 //
-// The bytes are parsed as a ClientMessage and, if they parse, dispatched as the lobby would
-// (Join, Leave, Start, Spectate, Resume, Move); the fix-up bits let moves reach the engine and
+// The bytes are parsed as a ClientMessage and, if they parse and their text keeps the rule the
+// session enforces (protocol/client_text.h), dispatched as the lobby would (Join, Leave, Start,
+// Spectate, Resume, Move); the fix-up bits let moves reach the engine and
 // whole games be played. The same bytes are also parsed as a ServerMessage, and every Action,
 // Event and PublicState in it goes through protocol::FromProto as a client would decode it.
 //
@@ -26,7 +27,8 @@
 // an accepted move or the start of the game, and a refused move changes nothing; a move is
 // accepted exactly when it carries the deciding seat's token, the current sequence and a legal
 // action, and its delta comes first, then only draws; Game::Hash() equals RecomputeHash(); a
-// decoded value re-encodes to itself.
+// decoded value re-encodes to itself; LogSafe of any bytes is valid UTF-8 without control
+// characters.
 #include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 
@@ -39,12 +41,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "city/default_tiles.h"
 #include "city/public_state.h"
+#include "protocol/client_text.h"
 #include "protocol/codec.h"
 #include "room/room.h"
+#include "text/log_safe.h"
 
 namespace carc::server {
 namespace {
@@ -73,6 +78,18 @@ enum Control : uint8_t {
 
 // ---------------------------------------------------------------------------------------------
 // Untrusted decoding: what a client does with bytes from the network.
+
+// What the log would show of these bytes: one line of valid UTF-8, no control character.
+void CheckLogSafe(std::string_view bytes) {
+  const std::string safe = LogSafe(bytes, 1 + bytes.size() % 97);
+  for (size_t at = 0; at < safe.size();) {
+    const size_t length = Utf8SequenceLength(std::string_view(safe).substr(at));
+    FUZZ_CHECK(length > 0);
+    const char32_t c = DecodeUtf8(std::string_view(safe).substr(at), length);
+    FUZZ_CHECK(c >= 0x20 && c != 0x7F && (c < 0x80 || c > 0x9F));
+    at += length;
+  }
+}
 
 void DecodeUntrusted(const v1::Action& in) {
   const auto action = protocol::FromProto(in);
@@ -568,8 +585,13 @@ void Run(const uint8_t* data, size_t size) {
     const std::string bytes = in.Take(length);
     v1::ServerMessage as_server;
     if (as_server.ParseFromString(bytes)) DecodeUntrusted(as_server);
+    CheckLogSafe(bytes);
     v1::ClientMessage message;
-    if (!message.ParseFromString(bytes)) continue;
+    if (!message.ParseFromString(bytes)) {
+      (void)protocol::FindBadTextInFrame(bytes);  // as the session does with such a frame
+      continue;
+    }
+    if (protocol::CheckClientText(message)) continue;  // the session refuses it
     harness.Dispatch(control & 3, control, arg, std::move(message));
   }
 }

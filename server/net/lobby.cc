@@ -9,13 +9,18 @@
 #include "city/default_tiles.h"
 #include "protocol/tileset_message.h"
 #include "room/replay.h"
+#include "text/log_safe.h"
 
 namespace carc::server {
 namespace {
 
-// How many finished games one ListGames gives when it does not say, and at most.
-constexpr uint32_t kDefaultFinishedListLimit = 50;
-constexpr uint32_t kMaxFinishedListLimit = 200;
+// How many games one page of ListGames holds when it does not say, and at most.
+constexpr uint32_t kDefaultListLimit = 50;
+constexpr uint32_t kMaxListLimit = 200;
+
+uint32_t PageLimit(uint32_t asked) {
+  return asked == 0 ? kDefaultListLimit : std::min(asked, kMaxListLimit);
+}
 
 v1::ServerMessage EmptyGameList(uint64_t request_id) {
   v1::ServerMessage reply;
@@ -24,10 +29,13 @@ v1::ServerMessage EmptyGameList(uint64_t request_id) {
   return reply;
 }
 
-// Runs on the reader thread: the stored games `filter` selects, as a GameList (or an Error).
+// Runs on the reader thread: the stored games `filter` selects, as a GameList (or an Error). With
+// `page_limit`, the filter asks for one game more than a page: when it is there, the page is cut
+// to the limit and says where the next one begins.
 v1::ServerMessage StoredGameList(persistence::Store& store, const persistence::ListFilter& filter,
-                                 uint64_t request_id) {
-  const auto listed = store.ListGames(filter);
+                                 uint64_t request_id,
+                                 std::optional<size_t> page_limit = std::nullopt) {
+  auto listed = store.ListGames(filter);
   if (!listed) {
     spdlog::error("listing games: {}", listed.error().message);
     v1::ServerMessage reply;
@@ -37,9 +45,35 @@ v1::ServerMessage StoredGameList(persistence::Store& store, const persistence::L
     return reply;
   }
   v1::ServerMessage reply = EmptyGameList(request_id);
+  if (page_limit && listed->size() > *page_limit) {
+    listed->resize(*page_limit);
+    reply.mutable_game_list()->set_next_page(persistence::GameId(listed->back().number));
+  }
   for (const persistence::GameRecord& game : *listed) {
     *reply.mutable_game_list()->add_games() = InfoFromRecord(game);
   }
+  return reply;
+}
+
+// A page of the hosted games from the summaries of the rooms looked at, in game-number order:
+// finished games left out, at most `limit` games. `more_rooms`: rooms after those were not looked
+// at. The next page starts after the last game listed, or after the last room looked at when the
+// page holds every unfinished game seen.
+v1::ServerMessage HostedPage(const std::vector<v1::GameInfo>& infos, uint32_t limit,
+                             bool more_rooms, uint64_t request_id) {
+  v1::ServerMessage reply = EmptyGameList(request_id);
+  v1::GameList& list = *reply.mutable_game_list();
+  for (const v1::GameInfo& info : infos) {
+    if (info.status() == v1::GAME_STATUS_FINISHED || info.status() == v1::GAME_STATUS_ABANDONED) {
+      continue;  // ended: listed from the log
+    }
+    if (list.games_size() == static_cast<int>(limit)) {
+      list.set_next_page(list.games(list.games_size() - 1).game_id());
+      return reply;
+    }
+    *list.add_games() = info;
+  }
+  if (more_rooms && !infos.empty()) list.set_next_page(infos.back().game_id());
   return reply;
 }
 
@@ -141,7 +175,7 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
 // Makes the room for a game; the caller adds it to rooms_.
 std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options) {
   auto hosted = std::make_shared<HostedRoom>(io_, std::move(options), tiles_, tokens_,
-                                             storage_.journal(), writes_in_flight_);
+                                             storage_.journal(), work_in_flight_);
   hosted->log.owner = hosted;
   hosted->room.on_event = [this, weak = std::weak_ptr<HostedRoom>(hosted)](RoomEvent event) {
     OnRoomEvent(weak, event);
@@ -180,7 +214,7 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
   switch (event) {
     case RoomEvent::kCreated:
       spdlog::info("game {} created: {} seats, name '{}'", room.id(), room.Info().seats(),
-                   room.Info().name());
+                   LogSafe(room.Info().name()));
       WatchIdle(hosted);
       break;
     case RoomEvent::kCreateFailed: {
@@ -241,10 +275,6 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (create.seats() < 2 || create.seats() > 4) {
     return SendError(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "2 to 4 seats");
   }
-  if (create.name().size() > 64) {
-    return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE,
-                     "a name of 64 bytes at most");
-  }
   if (create.has_seed() && !config_.allow_chosen_seeds) {
     return SendError(*peer, request_id, v1::ERROR_CODE_SEED_NOT_ALLOWED,
                      "this server picks every game's seed (start it with --allow-chosen-seeds to "
@@ -278,46 +308,66 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                  const v1::ListGames& list) {
   if (!list.game_id().empty()) return ListOne(peer, request_id, list.game_id());
-  if (list.finished()) return ListFinished(peer, request_id, list.limit());
-  ListHosted(peer, request_id);
+  ListPage page{PageLimit(list.limit()), std::nullopt};
+  if (!list.after().empty()) {
+    page.after = persistence::ParseGameId(list.after());
+    if (!page.after) {
+      return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE,
+                       "list_games.after: not a game id (the next_page of a GameList)");
+    }
+  }
+  if (list.finished()) return ListFinished(peer, request_id, page);
+  ListHosted(peer, request_id, page);
 }
 
-void Lobby::ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
-  // Each room's summary is read on its own strand; the reply goes out once all have answered.
+// One page, by game number. Each room's summary is read on its own strand; the reply goes out
+// once all have answered.
+void Lobby::ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                       const ListPage& page) {
   std::vector<std::shared_ptr<HostedRoom>> rooms;
+  bool more_rooms = false;
   {
     std::lock_guard lock(mutex_);
-    for (const auto& [id, room] : rooms_) rooms.push_back(room);
+    // Finished games are still hosted for a while but not listed: at most `finished_` of the
+    // rooms looked at are left out, so this many rooms fill a page when enough games are open.
+    const size_t window = page.limit + finished_;
+    auto it = page.after ? rooms_.upper_bound(persistence::GameId(*page.after)) : rooms_.begin();
+    for (; it != rooms_.end() && rooms.size() < window; ++it) rooms.push_back(it->second);
+    more_rooms = it != rooms_.end();
   }
-  // Ended games are left out when each room answers on its strand.
   struct Gather {
     std::mutex mutex;
-    v1::ServerMessage reply;
+    std::vector<v1::GameInfo> infos;  // in the order of `rooms`
     size_t left = 0;
   };
   auto gather = std::make_shared<Gather>();
-  gather->reply = EmptyGameList(request_id);
+  gather->infos.resize(rooms.size());
   gather->left = rooms.size();
-  if (rooms.empty()) return SendMessage(*peer, gather->reply);
-  for (const auto& room : rooms) {
-    boost::asio::post(room->strand, [room, gather, peer] {
-      const v1::GameInfo info = room->room.Info();
+  const auto send = [peer, request_id, page, more_rooms](const std::vector<v1::GameInfo>& infos) {
+    SendMessage(*peer, HostedPage(infos, page.limit, more_rooms, request_id));
+  };
+  if (rooms.empty()) return send({});
+  for (size_t i = 0; i < rooms.size(); ++i) {
+    boost::asio::post(rooms[i]->strand, [room = rooms[i], i, gather, send] {
+      v1::GameInfo info = room->room.Info();
       std::lock_guard lock(gather->mutex);
-      if (info.status() != v1::GAME_STATUS_FINISHED && info.status() != v1::GAME_STATUS_ABANDONED)
-        *gather->reply.mutable_game_list()->add_games() = info;
-      if (--gather->left == 0) SendMessage(*peer, gather->reply);
+      gather->infos[i] = std::move(info);
+      if (--gather->left == 0) send(gather->infos);
     });
   }
 }
 
-// From the log, so finished games are listed long after they left the lobby.
-void Lobby::ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id, uint32_t limit) {
+// From the log, so finished games are listed long after they left the lobby. One game more than
+// the page is read, to know whether another page follows.
+void Lobby::ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                         const ListPage& page) {
   persistence::ListFilter filter;
   filter.status = persistence::GameStatus::kFinished;
   filter.order = persistence::ListOrder::kNewestFinishedFirst;
-  filter.limit = limit == 0 ? kDefaultFinishedListLimit : std::min(limit, kMaxFinishedListLimit);
-  ReadLog([peer, request_id, filter](persistence::Store& store) {
-    SendMessage(*peer, StoredGameList(store, filter, request_id));
+  filter.after = page.after;
+  filter.limit = static_cast<int64_t>(page.limit) + 1;
+  ReadLog([peer, request_id, filter, limit = page.limit](persistence::Store& store) {
+    SendMessage(*peer, StoredGameList(store, filter, request_id, limit));
   });
 }
 
@@ -393,8 +443,11 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
     std::lock_guard lock(mutex_);
     joined_[peer.get()].emplace(hosted.get(), hosted);
   }
-  boost::asio::post(hosted->strand,
-                    [hosted, peer, message] { Dispatch(hosted->room, peer, message); });
+  ++work_in_flight_;
+  boost::asio::post(hosted->strand, [this, hosted, peer, message] {
+    Dispatch(hosted->room, peer, message);
+    --work_in_flight_;  // after the request, which may have submitted a write
+  });
 }
 
 // A finished or abandoned game that left the lobby (its retention passed, or the server
@@ -447,7 +500,7 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
            seek](persistence::Store& store) {
     auto loaded = store.LoadGame(number);
     if (!loaded) {
-      spdlog::error("replay of {}: {}", game_id, loaded.error().message);
+      spdlog::error("replay of {}: {}", LogSafe(game_id), loaded.error().message);
       return SendError(*peer, request_id, v1::ERROR_CODE_STORAGE_FAILED,
                        "the game log could not be read");
     }

@@ -26,6 +26,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "net/config.h"
 #include "net/session.h"
@@ -89,18 +90,24 @@ class Lobby : public MessageSink {
   void Disconnected(const std::shared_ptr<Peer>& peer) override;
 
   size_t GameCount() const;
-  // Writes submitted by rooms whose answers have not yet run on their strands.
-  size_t WritesInFlight() const { return writes_in_flight_; }
+  // Requests posted to rooms and not yet handled, and writes submitted by rooms whose answers
+  // have not yet run on their strands: a stopping server lets them finish before it says goodbye.
+  size_t WorkInFlight() const { return work_in_flight_; }
   // The server stops: pending timers are cancelled so that no work is left.
   void Stop();
 
  private:
   void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::CreateGame& create);
+  // Which page of a list: at most `limit` games, those after game number `after`.
+  struct ListPage {
+    uint32_t limit = 0;
+    std::optional<int64_t> after;
+  };
   void List(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::ListGames& list);
-  // The hosted games that are not finished: the default list.
-  void ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id);
-  // Finished games from the log, the most recently finished first (`limit` as in ListGames).
-  void ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id, uint32_t limit);
+  // The hosted games that are not finished, by game number: the default list.
+  void ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id, const ListPage& page);
+  // Finished games from the log, the most recently finished first.
+  void ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id, const ListPage& page);
   // One game, hosted (any status) or from the log; an empty list when there is none.
   void ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id, const std::string& game_id);
   void Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id, const std::string& game_id,
@@ -131,9 +138,17 @@ class Lobby : public MessageSink {
   const v1::ServerMessage tile_set_reply_;  // the answer to GetTileSet, less its request id
   TokenSource tokens_;
   Storage& storage_;
-  std::atomic<size_t> writes_in_flight_ = 0;
+  std::atomic<size_t> work_in_flight_ = 0;
   mutable std::mutex mutex_;  // guards rooms_, finished_, next_number_ and joined_
-  std::map<std::string, std::shared_ptr<HostedRoom>> rooms_;
+  // Game ids are "g" and a number without leading zeros: ordered by length, then as text, they
+  // are in the order of their numbers, the order in which ListGames pages through them.
+  struct ByGameNumber {
+    using is_transparent = void;
+    bool operator()(std::string_view a, std::string_view b) const {
+      return a.size() != b.size() ? a.size() < b.size() : a < b;
+    }
+  };
+  std::map<std::string, std::shared_ptr<HostedRoom>, ByGameNumber> rooms_;
   size_t finished_ = 0;  // finished games still in rooms_ (not counted against max_games)
   int64_t next_number_ = 1;
   // Rooms each connection has joined or watched, so its departure reaches them.

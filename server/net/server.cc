@@ -200,7 +200,7 @@ void Server::Stop(const std::string& reason) {
 void Server::StopStep() {
   const auto now = std::chrono::steady_clock::now();
   const bool late = now >= stop_deadline_;
-  if (!told_clients_ && (!lobby_ || lobby_->WritesInFlight() == 0 || late)) {
+  if (!told_clients_ && (!lobby_ || lobby_->WorkInFlight() == 0 || late)) {
     told_clients_ = true;
     registry_.ShutdownAll(stop_reason_);
   }

@@ -29,6 +29,7 @@
 
 #include "net/config.h"
 #include "net/rate_limit.h"
+#include "protocol/client_text.h"
 #include "room/room.h"
 
 namespace carc::server {
@@ -161,6 +162,9 @@ class BasicSession : public Peer,
   void OnRead(boost::beast::error_code ec, size_t bytes);
   void HandleMessage();
   void HandleHello(const v1::ClientMessage& message);
+  // Answers a message whose text breaks the rule (protocol/client_text.h) with
+  // ERROR_CODE_BAD_TEXT; nothing else of it is handled.
+  void RefuseText(uint64_t request_id, const protocol::BadText& bad);
   void Reply(const v1::ServerMessage& message);
   void ReplyError(uint64_t request_id, v1::ErrorCode code, const std::string& reason);
   void Queue(Bytes message);

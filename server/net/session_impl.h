@@ -10,6 +10,8 @@
 
 #include "net/session.h"
 #include "net/static_files.h"
+#include "protocol/client_text.h"
+#include "text/log_safe.h"
 
 namespace carc::server {
 
@@ -187,7 +189,11 @@ void BasicSession<NextLayer>::Upgrade() {
   namespace http = boost::beast::http;
   namespace websocket = boost::beast::websocket;
   if (!OriginAllowed()) {
-    spdlog::info("connection {} from {}: origin refused", id_, remote_);
+    const auto origin = request_.find(http::field::origin);
+    const std::string_view sent =
+        origin == request_.end() ? std::string_view("(none)")
+                                 : std::string_view(origin->value().data(), origin->value().size());
+    spdlog::info("connection {} from {}: origin '{}' refused", id_, remote_, LogSafe(sent));
     return RespondHttp(http::status::forbidden, R"({"error":"origin not allowed"})");
   }
   if (reserve_) {
@@ -268,11 +274,19 @@ void BasicSession<NextLayer>::HandleMessage() {
   }
   v1::ClientMessage message;
   if (!message.ParseFromArray(buffer_.data().data(), static_cast<int>(buffer_.size()))) {
+    const std::string_view frame(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+    if (auto bad = protocol::FindBadTextInFrame(frame)) {
+      return RefuseText(bad->request_id, bad->bad);
+    }
     return ReplyError(0, v1::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage");
   }
   if (!bucket_.Take(clock_())) {
     return ReplyError(message.request_id(), v1::ERROR_CODE_RATE_LIMITED,
                       "too many messages; slow down");
+  }
+  // One check of every string the client sent, before anything else reads one.
+  if (auto bad = protocol::CheckClientText(message)) {
+    return RefuseText(message.request_id(), *bad);
   }
   if (registry_.stopping()) {
     return ReplyError(message.request_id(), v1::ERROR_CODE_SHUTTING_DOWN,
@@ -306,11 +320,18 @@ void BasicSession<NextLayer>::HandleHello(const v1::ClientMessage& message) {
   }
   hello_ = true;
   hello_deadline_.cancel();
+  spdlog::info("connection {}: client '{}'", id_, LogSafe(message.hello().client()));
   v1::ServerMessage welcome;
   welcome.set_request_id(message.request_id());
   welcome.mutable_welcome()->set_protocol_version(protocol::kProtocolVersion);
   welcome.mutable_welcome()->set_server("carc-server");
   Reply(welcome);
+}
+
+template <typename NextLayer>
+void BasicSession<NextLayer>::RefuseText(uint64_t request_id, const protocol::BadText& bad) {
+  spdlog::info("connection {}: refused {} '{}': {}", id_, bad.field, bad.excerpt, bad.reason);
+  ReplyError(request_id, v1::ERROR_CODE_BAD_TEXT, bad.reason);
 }
 
 // Replies the session makes itself go straight into the queue (we are on the strand), so that

@@ -50,7 +50,7 @@ class Peer {
  public:
   virtual ~Peer() = default;
   virtual void Send(Bytes message) = 0;
-  // The remote address (no port), for limits per address; empty when there is none.
+  // The remote IP address, for per-address limits; empty when unknown.
   virtual std::string Address() const { return {}; }
 };
 
@@ -69,7 +69,14 @@ struct RoomOptions {
 };
 
 // What the lobby hears from a room (for its list, its logs and its housekeeping).
-enum class RoomEvent : uint8_t { kCreated, kCreateFailed, kStarted, kFinished, kDamaged };
+enum class RoomEvent : uint8_t {
+  kCreated,
+  kCreateFailed,
+  kStarted,
+  kFinished,
+  kDamaged,
+  kAbandoned,
+};
 
 // The delta of one action, as every client gets it (no legal actions, no request id).
 v1::Delta MakeDelta(const std::string& game_id, uint64_t sequence, int seat,
@@ -87,8 +94,13 @@ class Room {
   void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id);
   // A game from the log, after a restart: its seats (offline until their players resume) and
   // its actions replayed through the engine, each hash checked. Returns the damage found, if
-  // any: the room then refuses play, and the game is marked damaged in the log.
+  // any: the room then refuses play, and the game is marked damaged in the log. A finished or
+  // abandoned game comes back as it ended (nothing is written): it answers Resume and Spectate.
   std::optional<std::string> Restore(const persistence::StoredGame& stored);
+  // Ends an open or running game without a result (nothing happened in it for too long): the
+  // log says so first, then its seats and spectators get a LobbyUpdate with the new status. A
+  // write that fails changes nothing. Only for a room that is not writing.
+  void Abandon();
 
   void Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::JoinSeat& join);
   void Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::LeaveSeat& leave);
@@ -106,6 +118,9 @@ class Room {
   const city::Game* game() const { return game_ ? &*game_ : nullptr; }
   uint64_t Sequence() const { return deltas_.size(); }
   bool writing() const { return writing_; }
+  // When the last change of the game was committed (Unix ms): its creation, a seat taken or
+  // freed, its start, a move. After a restart, from the log.
+  int64_t LastActivityMs() const { return last_activity_ms_; }
   // Told when the game is created (or could not be), starts, finishes or is found damaged.
   std::function<void(RoomEvent)> on_event;
 
@@ -138,6 +153,8 @@ class Room {
   void Write(std::vector<persistence::WriteOp> ops, std::function<void(persistence::Status)> then);
   void RunWaiting();
   void Emit(RoomEvent event);
+  // Refuses (and says so) a lobby request on a game that no longer waits for players.
+  bool RefusedUnlessOpen(Peer& peer, uint64_t request_id);
   void StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error);
 
   std::optional<int> SeatOf(const std::string& token) const;
@@ -185,6 +202,7 @@ class Room {
   persistence::GameLog& log_;
   v1::GameStatus status_ = v1::GAME_STATUS_OPEN;
   bool writing_ = false;
+  int64_t last_activity_ms_ = 0;
   std::deque<std::function<void()>> waiting_;
   std::vector<Seat> seats_;
   std::vector<std::weak_ptr<Peer>> spectators_;

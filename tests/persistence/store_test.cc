@@ -330,6 +330,42 @@ TEST(StoreTest, ListsTheNewestFinishedGamesFirstAndOneGameByNumber) {
   EXPECT_TRUE(store->ListGames(one)->empty());
 }
 
+// Pages: `after` gives the games that follow one game in the list's order, ties included.
+TEST(StoreTest, ListsThePageAfterAGameInEitherOrder) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  std::vector<Write> games;
+  for (int64_t g = 1; g <= 5; ++g) games.push_back(NewRunningGame(g, 1));
+  ExpectAllCommitted(store->ApplyBatch(games));
+  std::vector<Write> finish;
+  for (int64_t g = 1; g <= 4; ++g) finish.push_back({g, {FinishGameOp{g, "{}"}}});
+  ExpectAllCommitted(store->ApplyBatch(finish));
+  // Newest first: g4 (4000), then g1 and g3 (a tie at 3000: the higher number first), g2.
+  ASSERT_FALSE(store->connection().Exec(
+      "UPDATE games SET finished_ms = CASE number WHEN 1 THEN 3000 WHEN 2 THEN 1000 "
+      "WHEN 3 THEN 3000 ELSE 4000 END WHERE number <= 4"));
+
+  ListFilter newest;
+  newest.status = GameStatus::kFinished;
+  newest.order = ListOrder::kNewestFinishedFirst;
+  newest.limit = 2;
+  newest.after = 4;
+  EXPECT_EQ(Numbers(*store->ListGames(newest)), (std::vector<int64_t>{3, 1}));
+  newest.after = 3;
+  EXPECT_EQ(Numbers(*store->ListGames(newest)), (std::vector<int64_t>{1, 2})) << "past the tie";
+  newest.after = 2;
+  EXPECT_TRUE(store->ListGames(newest)->empty()) << "after the last";
+  newest.after = 99;
+  EXPECT_TRUE(store->ListGames(newest)->empty()) << "after a game not in the log";
+
+  ListFilter by_number;
+  by_number.after = 3;
+  EXPECT_EQ(Numbers(*store->ListGames(by_number)), (std::vector<int64_t>{4, 5}));
+  by_number.after = 99;
+  EXPECT_TRUE(store->ListGames(by_number)->empty());
+}
+
 TEST(StoreTest, NeverGivesAGameNumberTwiceEvenAfterDeletion) {
   TempDir dir;
   auto store = OpenStore(dir.File("log.db"));

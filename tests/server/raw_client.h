@@ -10,6 +10,7 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <optional>
@@ -76,7 +77,22 @@ class RawClient {
     return Reply(ReadUntil(has, timeout), message);
   }
 
-  bool closed_by_server() const { return eof_; }
+  // Reads for `how_long`, answering every ping with its pong (as a browser does).
+  void AnswerPingsFor(std::chrono::milliseconds how_long) {
+    const auto end = std::chrono::steady_clock::now() + how_long;
+    size_t answered = 0;
+    while (std::chrono::steady_clock::now() < end) {
+      ReadSome(end);
+      const wire::ServerOutput out = wire::ParseServerOutput(received_);
+      for (; answered < out.pings.size(); ++answered) {
+        SendBytes(wire::ClientFrame(wire::Opcode::kPong, out.pings[answered]));
+      }
+      if (eof_ || reset_) return;
+    }
+  }
+
+  // The server ended the connection: an orderly close, or a reset.
+  bool closed_by_server() const { return eof_ || reset_; }
   void Close() {
     if (fd_ >= 0) ::close(fd_);
     fd_ = -1;
@@ -102,6 +118,7 @@ class RawClient {
     char buffer[16384];
     const ssize_t n = ::recv(fd_, buffer, sizeof buffer, 0);
     if (n == 0) eof_ = true;
+    if (n < 0 && errno == ECONNRESET) reset_ = true;
     if (n <= 0) return false;
     received_.append(buffer, static_cast<size_t>(n));
     return true;
@@ -110,6 +127,7 @@ class RawClient {
   int fd_ = -1;
   std::string received_;
   bool eof_ = false;
+  bool reset_ = false;
 };
 
 }  // namespace carc::server

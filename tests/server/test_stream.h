@@ -73,7 +73,8 @@ struct ServerOutput {
   std::string http;  // the status line and headers
   std::vector<v1::ServerMessage> messages;
   std::optional<uint16_t> close_code;
-  bool well_formed = true;  // every binary frame parsed as a ServerMessage
+  std::vector<std::string> pings;  // the payload of each ping, in order
+  bool well_formed = true;         // every binary frame parsed as a ServerMessage
 };
 
 inline ServerOutput ParseServerOutput(std::string_view bytes) {
@@ -106,6 +107,8 @@ inline ServerOutput ParseServerOutput(std::string_view bytes) {
       } else {
         out.well_formed = false;
       }
+    } else if (opcode == static_cast<uint8_t>(Opcode::kPing)) {
+      out.pings.emplace_back(payload);
     } else if (opcode == static_cast<uint8_t>(Opcode::kClose) && payload.size() >= 2) {
       out.close_code = static_cast<uint16_t>(static_cast<uint8_t>(payload[0]) << 8 |
                                              static_cast<uint8_t>(payload[1]));

@@ -2,13 +2,29 @@
 // free text shown to others; the server is the judge of what it accepts.
 const KEY = "carc.name";
 const MAX_LENGTH = 40;
+// The server's limits for names, in bytes of UTF-8 (docs/protocol.md section 2.7).
+export const PLAYER_NAME_BYTES = 64;
+export const GAME_NAME_BYTES = 64;
+
+// `text` cut to whole characters that fit in `maxBytes` of UTF-8.
+export function fitUtf8(text: string, maxBytes: number): string {
+  const encoder = new TextEncoder();
+  let bytes = 0;
+  let out = "";
+  for (const char of text) {
+    bytes += encoder.encode(char).length;
+    if (bytes > maxBytes) break;
+    out += char;
+  }
+  return out;
+}
 
 export function playerNameSetting(): string {
-  return (localStorage.getItem(KEY) ?? "").slice(0, MAX_LENGTH);
+  return fitUtf8((localStorage.getItem(KEY) ?? "").slice(0, MAX_LENGTH), PLAYER_NAME_BYTES);
 }
 
 export function setPlayerNameSetting(name: string): void {
-  localStorage.setItem(KEY, name.trim().slice(0, MAX_LENGTH));
+  localStorage.setItem(KEY, fitUtf8(name.trim().slice(0, MAX_LENGTH), PLAYER_NAME_BYTES));
 }
 
 export function nameInput(): HTMLInputElement {

@@ -1,13 +1,13 @@
-// The lobby, /: a form to create a game, every open or running game (refreshed every 5 s) with
-// per game a way in (join a free seat, return to a seat this browser holds, or watch), and the
-// most recently finished games to replay. Creating a game also takes seat 0, as the protocol
+// The lobby, /: a form to create a game, the open and running games (refreshed every 5 s; the
+// server's first page, and more pages on request) with per game a way in (join a free seat,
+// return to a seat this browser holds, or watch), and the most recently finished games to replay. Creating a game also takes seat 0, as the protocol
 // expects of a game's creator.
 import { GameStatus, type GameInfo, type ServerMessage } from "../gen/carcassonne/city/v1/city_pb";
 import type { Connection, RequestBody } from "../net/connection";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
 import { requestShowingErrors } from "./errors";
-import { nameInput, playerNameSetting } from "./identity";
+import { fitUtf8, GAME_NAME_BYTES, nameInput, PLAYER_NAME_BYTES, playerNameSetting } from "./identity";
 
 const REFRESH_MS = 5000;
 const FINISHED_SHOWN = 20;
@@ -31,6 +31,8 @@ function seedFromAddress(): bigint | null {
 
 export class LobbyPage {
   private games: GameInfo[] = [];
+  private pagesShown = 1; // pages of open and running games, as the server pages them
+  private moreGames = false; // the server has games after those shown
   private finished: GameInfo[] = [];
   private errorText: string | null = null;
   private timer = 0;
@@ -68,19 +70,43 @@ export class LobbyPage {
 
   private async refresh(): Promise<void> {
     const [live, done] = await Promise.all([
-      this.ask({ case: "listGames", value: {} }),
+      this.openAndRunningGames(),
       this.ask({ case: "listGames", value: { finished: true, limit: FINISHED_SHOWN } }),
     ]);
-    if (live?.body.case === "gameList") this.games = [...live.body.value.games];
+    if (live !== null) [this.games, this.moreGames] = live;
     if (done?.body.case === "gameList") this.finished = [...done.body.value.games];
     this.render();
+  }
+
+  // The first `pagesShown` pages (the server's default size), following each page's next_page;
+  // and whether more follow. null when a page was refused.
+  private async openAndRunningGames(): Promise<[GameInfo[], boolean] | null> {
+    const games: GameInfo[] = [];
+    let after = "";
+    for (let page = 0; page < this.pagesShown; page++) {
+      const m = await this.ask({ case: "listGames", value: { after } });
+      if (m?.body.case !== "gameList") return null;
+      games.push(...m.body.value.games);
+      after = m.body.value.nextPage;
+      if (after === "") break;
+    }
+    return [games, after !== ""];
+  }
+
+  private showMoreGames(): void {
+    this.pagesShown++;
+    void this.refresh();
   }
 
   private createForm(): HTMLElement {
     const seats = h("select", { "aria-label": "Seats" }, ...[2, 3, 4].map((n) => h("option", { value: n }, `${n} players`)));
     const name = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
     const player = nameInput();
-    const create = button("Create game", () => void this.create(Number(seats.value), name.value.trim(), player.value.trim()), { class: "primary" });
+    const create = button(
+      "Create game",
+      () => void this.create(Number(seats.value), fitUtf8(name.value.trim(), GAME_NAME_BYTES), fitUtf8(player.value.trim(), PLAYER_NAME_BYTES)),
+      { class: "primary" },
+    );
     return h("section", { class: "create" }, h("h3", {}, "New game"), player, name, seats, create);
   }
 
@@ -128,7 +154,8 @@ export class LobbyPage {
   private render(): void {
     this.setError(this.errorText);
     const live = this.games.length === 0 ? h("p", {}, "No games waiting or running: create one.") : this.table(this.games);
-    this.list.replaceChildren(h("h3", {}, "Open and running games"), live);
+    const more = this.moreGames ? [button("More games", () => this.showMoreGames())] : [];
+    this.list.replaceChildren(h("h3", {}, "Open and running games"), live, ...more);
     const done = this.finished.length === 0 ? h("p", {}, "No finished games yet.") : this.table(this.finished);
     this.finishedList.replaceChildren(h("h3", {}, "Finished games"), done);
   }
