@@ -51,6 +51,10 @@ ServerConfig FuzzConfig() {
   config.message_burst = 4;
   config.max_outbound_queue = 8;
   config.max_outbound_bytes = 64 * 1024;
+  // A session the client leaves half-way (a close frame it never answers, a Hello it never
+  // sends) ends by these timers: short, so that such inputs take milliseconds.
+  config.handshake_timeout = std::chrono::milliseconds(100);
+  config.idle_timeout = std::chrono::milliseconds(200);
   return config;
 }
 

@@ -261,8 +261,8 @@ void BasicSession<NextLayer>::OnRead(boost::beast::error_code ec, size_t) {
   }
   HandleMessage();
   buffer_.consume(buffer_.size());
-  // After a close of ours the reads go on: they carry the client's close frame.
-  DoRead();
+  // After a close of ours, the close itself reads on until the client's close frame.
+  if (!closing_) DoRead();
 }
 
 template <typename NextLayer>
