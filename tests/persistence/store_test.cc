@@ -17,7 +17,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <random>
@@ -993,25 +995,40 @@ TEST(JournalTest, AFailingDiskReachesEveryWriteOfTheBatch) {
 // ---------------------------------------------------------------------------------------------
 // Backup while the Journal writes
 
+// Waits until `done` holds, at most 30 s (a safety limit: the journal answers in milliseconds);
+// false, with a failure naming `what`, if it never does.
+bool WaitFor(const std::function<bool()>& done, const char* what) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (!done()) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      ADD_FAILURE() << "waited 30 s for " << what;
+      return false;
+    }
+    std::this_thread::yield();
+  }
+  return true;
+}
+
 // Submits writes of two actions each, round robin over `games`, until `stop`, keeping at most
 // 64 in flight. `committed` counts the writes done.
 void KeepWriting(Journal& journal, int games, const std::atomic<bool>& stop,
                  std::atomic<int>& committed) {
-  std::atomic<int> in_flight = 0;
+  // Shared with the answers, which may outlive this function if the journal hangs.
+  auto in_flight = std::make_shared<std::atomic<int>>(0);
   std::vector<uint64_t> next(static_cast<size_t>(games) + 1, 1);
   for (int i = 0; !stop; ++i) {
-    while (in_flight >= 64) std::this_thread::yield();
+    if (!WaitFor([&] { return *in_flight < 64; }, "a place among 64 writes in flight")) return;
     const int64_t game = i % games + 1;
     uint64_t& first = next[static_cast<size_t>(game)];
-    ++in_flight;
-    journal.Submit(Append(game, first, 2), [&](const Status& s) {
+    ++*in_flight;
+    journal.Submit(Append(game, first, 2), [&committed, in_flight](const Status& s) {
       EXPECT_FALSE(s) << ErrorText(s);
       ++committed;
-      --in_flight;
+      --*in_flight;
     });
     first += 2;
   }
-  while (in_flight > 0) std::this_thread::yield();
+  WaitFor([&] { return *in_flight == 0; }, "the last writes to be answered");
 }
 
 TEST(BackupTest, ABackupTakenWhileWritingHoldsAConsistentPrefix) {
@@ -1026,7 +1043,7 @@ TEST(BackupTest, ABackupTakenWhileWritingHoldsAConsistentPrefix) {
   std::atomic<bool> stop = false;
   std::atomic<int> committed = 0;
   std::thread producer([&] { KeepWriting(journal, kGames, stop, committed); });
-  while (committed < 200) std::this_thread::yield();
+  WaitFor([&] { return committed >= 200; }, "200 committed writes");
   const Status backed_up = reader->Backup(dir.File("backup.db"));
   stop = true;
   producer.join();
