@@ -557,27 +557,36 @@ class Driver {
     if (m.has_snapshot() || m.has_delta()) {
       v.resumed_at = m.has_snapshot() ? m.snapshot().sequence() : m.delta().sequence();
       ++(m.has_snapshot() ? stats_.resumed_by_snapshot : stats_.resumed_by_deltas);
+      // A finished game answers from the log after a restart; a snapshot of its end carries no
+      // events, so the GameOver the driver missed is read from the replay.
+      if (m.has_snapshot() && v.Over() && !v.game_over) AskReplay(v);
       return;
     }
     // A game that finished before the kill is not hosted after the restart: its log says how
     // it ended.
-    if (m.has_error() && m.error().code() == v1::ERROR_CODE_NO_SUCH_GAME) {
-      if (v.replay_asked) return;
-      v.replay_asked = true;
-      v1::ClientMessage get;
-      get.mutable_get_replay()->set_game_id(p.game);
-      const uint64_t request = connection_->Send(get);
-      if (request == 0) return (void)Fail("cannot send GetReplay: " + connection_->error());
-      pending_[request] = Pending{Pending::Kind::kReplay, p.game, 0, {}};
-      return;
-    }
+    if (m.has_error() && m.error().code() == v1::ERROR_CODE_NO_SUCH_GAME) return AskReplay(v);
     Fail(p.game + ": Resume refused: " + Show(m));
+  }
+
+  void AskReplay(GameView& v) {
+    if (v.replay_asked) return;
+    v.replay_asked = true;
+    v1::ClientMessage get;
+    get.mutable_get_replay()->set_game_id(v.id);
+    const uint64_t request = connection_->Send(get);
+    if (request == 0) return (void)Fail("cannot send GetReplay: " + connection_->error());
+    pending_[request] = Pending{Pending::Kind::kReplay, v.id, 0, {}};
   }
 
   void OnReplayReply(const Pending& p, const v1::ServerMessage& m) {
     GameView& v = games_.at(p.game);
     if (!m.has_replay()) return (void)Fail(p.game + ": GetReplay refused: " + Show(m));
-    for (const v1::Delta& step : m.replay().steps()) OnDelta(step);
+    for (const v1::Delta& step : m.replay().steps()) {
+      OnDelta(step);
+      for (const v1::Event& e : step.events()) {
+        if (e.has_game_over() && !v.game_over) v.game_over = e.game_over();
+      }
+    }
     if (!v.Over()) return (void)Fail(p.game + ": no longer hosted, but its log is not finished");
     v.resumed_at = v.sequence;
     ++stats_.replayed;
