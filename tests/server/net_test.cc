@@ -1915,6 +1915,7 @@ TEST(NetShutdown, ARequestMetByTheStopIsAnsweredAndWhatWasAcknowledgedStays) {
         }
         if (m->has_server_closing()) break;
       }
+      EXPECT_FALSE(decider->Receive().has_value()) << "the close frame, answered";
       // A move that reaches the session after it said goodbye is not read: unanswered, and the
       // client knows from ServerClosing that nothing more will be.
       RecordProperty("answered_round_" + std::to_string(round), answered ? "yes" : "no");
@@ -1922,6 +1923,7 @@ TEST(NetShutdown, ARequestMetByTheStopIsAnsweredAndWhatWasAcknowledgedStays) {
       EXPECT_TRUE(
           other->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_server_closing(); })
               .has_value());
+      EXPECT_FALSE(other->Receive().has_value()) << "the close frame, answered";
       ASSERT_TRUE(server.WaitStopped(std::chrono::seconds(8)));
     }
     TestServer again(config, TestServer::Database::kRemove);
