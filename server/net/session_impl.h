@@ -253,6 +253,8 @@ template <typename NextLayer>
 void BasicSession<NextLayer>::OnRead(boost::beast::error_code ec, size_t) {
   if (ec) {
     hello_deadline_.cancel();
+    // The connection is over, even while replies still being prepared for it keep this object.
+    registry_.Remove(this);
     sink_.Disconnected(this->shared_from_this());
     if (ec == boost::beast::websocket::error::message_too_big) {
       spdlog::info("connection {}: message over {} bytes", id_, config_.max_message_bytes);
@@ -447,6 +449,7 @@ void BasicSession<NextLayer>::CloseNow() {
   closing_ = true;
   pending_close_.reset();
   hello_deadline_.cancel();
+  registry_.Remove(this);  // gone for the counts at once, whatever still holds this object
   if (queue_.size() > 1) {
     for (auto it = queue_.begin() + 1; it != queue_.end(); ++it) queued_bytes_ -= (*it)->size();
     queue_.erase(queue_.begin() + 1, queue_.end());
