@@ -157,9 +157,23 @@ void StrandLog::Submit(persistence::Write write, Done done) {
   });
 }
 
-void Lobby::ReadLog(std::function<void(persistence::Store&)> job) {
-  storage_.Read([work = boost::asio::make_work_guard(io_),
-                 job = std::move(job)](persistence::Store& store) { job(store); });
+void Lobby::ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                    std::function<void(persistence::Store&)> job) {
+  {
+    std::lock_guard lock(mutex_);
+    size_t& reading = reads_in_flight_[peer.get()];
+    if (reading >= kMaxReadsPerConnection) {
+      return SendError(*peer, request_id, v1::ERROR_CODE_RATE_LIMITED,
+                       "too many game-log reads in flight; wait for their answers");
+    }
+    ++reading;
+  }
+  storage_.Read([this, work = boost::asio::make_work_guard(io_), key = peer.get(),
+                 job = std::move(job)](persistence::Store& store) {
+    if (!stopping_) job(store);  // a stopping server answers no more reads
+    std::lock_guard lock(mutex_);
+    if (--reads_in_flight_[key] == 0) reads_in_flight_.erase(key);
+  });
 }
 
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
@@ -366,9 +380,10 @@ void Lobby::ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   filter.order = persistence::ListOrder::kNewestFinishedFirst;
   filter.after = page.after;
   filter.limit = static_cast<int64_t>(page.limit) + 1;
-  ReadLog([peer, request_id, filter, limit = page.limit](persistence::Store& store) {
-    SendMessage(*peer, StoredGameList(store, filter, request_id, limit));
-  });
+  ReadLog(peer, request_id,
+          [peer, request_id, filter, limit = page.limit](persistence::Store& store) {
+            SendMessage(*peer, StoredGameList(store, filter, request_id, limit));
+          });
 }
 
 // A hosted game's own summary knows who is online and watching; the log's is for the others.
@@ -386,7 +401,7 @@ void Lobby::ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (!number) return SendMessage(*peer, EmptyGameList(request_id));
   persistence::ListFilter filter;
   filter.number = *number;
-  ReadLog([peer, request_id, filter](persistence::Store& store) {
+  ReadLog(peer, request_id, [peer, request_id, filter](persistence::Store& store) {
     SendMessage(*peer, StoredGameList(store, filter, request_id));
   });
 }
@@ -461,31 +476,33 @@ void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const v1::ClientMess
     return SendError(*peer, message.request_id(), v1::ERROR_CODE_NO_SUCH_GAME,
                      "no game '" + game_id + "'");
   }
-  ReadLog([tiles = tiles_, peer, message, game_id, number = *number](persistence::Store& store) {
-    const uint64_t id = message.request_id();
-    auto loaded = store.LoadGame(number);
-    if (!loaded) {
-      spdlog::error("reading {}: {}", game_id, loaded.error().message);
-      return SendError(*peer, id, v1::ERROR_CODE_STORAGE_FAILED, "the game log could not be read");
-    }
-    if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
-      return SendError(*peer, id, v1::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
-    }
-    // Open and running games are all hosted (restored at start); one that is not was written
-    // by another program since: it is not this server's to answer for.
-    if (!*loaded || !Ended((*loaded)->game.status)) {
-      return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
-    }
-    ReadOnlyLog log;
-    RoomOptions options;
-    options.number = number;
-    options.seats = std::clamp((*loaded)->game.seats, 2, 4);
-    Room room(options, tiles, OsRandomToken, log);
-    if (auto damage = room.Restore(**loaded)) {
-      spdlog::error("game {} does not replay: {}", game_id, *damage);
-    }
-    Dispatch(room, peer, message);
-  });
+  ReadLog(peer, message.request_id(),
+          [tiles = tiles_, peer, message, game_id, number = *number](persistence::Store& store) {
+            const uint64_t id = message.request_id();
+            auto loaded = store.LoadGame(number);
+            if (!loaded) {
+              spdlog::error("reading {}: {}", game_id, loaded.error().message);
+              return SendError(*peer, id, v1::ERROR_CODE_STORAGE_FAILED,
+                               "the game log could not be read");
+            }
+            if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
+              return SendError(*peer, id, v1::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
+            }
+            // Open and running games are all hosted (restored at start); one that is not was
+            // written by another program since: it is not this server's to answer for.
+            if (!*loaded || !Ended((*loaded)->game.status)) {
+              return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+            }
+            ReadOnlyLog log;
+            RoomOptions options;
+            options.number = number;
+            options.seats = std::clamp((*loaded)->game.seats, 2, 4);
+            Room room(options, tiles, OsRandomToken, log);
+            if (auto damage = room.Restore(**loaded)) {
+              spdlog::error("game {} does not replay: {}", game_id, *damage);
+            }
+            Dispatch(room, peer, message);
+          });
 }
 // Read from the log on the reader thread, so any game that ever started can be replayed, hosted
 // or not; a hosted game's log holds everything its clients have seen (nothing is sent before it
@@ -496,22 +513,24 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (!number) {
     return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
   }
-  ReadLog([tiles = tiles_, peer, request_id, game_id, number = *number,
+  ReadLog(peer, request_id,
+          [tiles = tiles_, peer, request_id, game_id, number = *number,
            seek](persistence::Store& store) {
-    auto loaded = store.LoadGame(number);
-    if (!loaded) {
-      spdlog::error("replay of {}: {}", LogSafe(game_id), loaded.error().message);
-      return SendError(*peer, request_id, v1::ERROR_CODE_STORAGE_FAILED,
-                       "the game log could not be read");
-    }
-    if (!*loaded) {
-      return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
-    }
-    v1::ServerMessage reply =
-        seek ? SeekMessage(std::move(**loaded), tiles, *seek) : ReplayMessage(**loaded, tiles);
-    reply.set_request_id(request_id);
-    SendMessage(*peer, reply);
-  });
+            auto loaded = store.LoadGame(number);
+            if (!loaded) {
+              spdlog::error("replay of {}: {}", LogSafe(game_id), loaded.error().message);
+              return SendError(*peer, request_id, v1::ERROR_CODE_STORAGE_FAILED,
+                               "the game log could not be read");
+            }
+            if (!*loaded) {
+              return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME,
+                               "no game '" + game_id + "'");
+            }
+            v1::ServerMessage reply = seek ? SeekMessage(std::move(**loaded), tiles, *seek)
+                                           : ReplayMessage(**loaded, tiles);
+            reply.set_request_id(request_id);
+            SendMessage(*peer, reply);
+          });
 }
 
 void Lobby::Retire(const std::shared_ptr<HostedRoom>& hosted) {

@@ -115,7 +115,11 @@ class Lobby : public MessageSink {
   void SendTileSet(Peer& peer, uint64_t request_id) const;
   std::shared_ptr<HostedRoom> Find(const std::string& game_id) const;
   // Runs `job` on the storage's reader thread; the io_context keeps running until it is done.
-  void ReadLog(std::function<void(persistence::Store&)> job);
+  // A connection may have kMaxReadsPerConnection reads waiting; more are refused with
+  // ERROR_CODE_RATE_LIMITED, so that one client cannot queue the reader's work without bound.
+  void ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+               std::function<void(persistence::Store&)> job);
+  static constexpr size_t kMaxReadsPerConnection = 8;
   std::shared_ptr<HostedRoom> Host(RoomOptions options);
   void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
   // Resume or Spectate of a game not hosted: an ended game is answered from the log.
@@ -157,7 +161,8 @@ class Lobby : public MessageSink {
   // never reused, so a connection that reuses a freed Peer's address inherits nothing).
   std::map<const Peer*, std::set<std::string>> open_by_connection_;
   std::map<std::string, std::set<std::string>> open_by_address_;
-  std::atomic<bool> stopping_ = false;  // no timer is armed after Stop
+  std::map<const Peer*, size_t> reads_in_flight_;  // guarded by mutex_
+  std::atomic<bool> stopping_ = false;             // no timer is armed after Stop
 };
 
 // Encodes and sends one message (replies made outside a room).
