@@ -375,8 +375,8 @@ bool BasicSession<NextLayer>::Overflows(const std::string& message) const {
 
 template <typename NextLayer>
 void BasicSession<NextLayer>::Queue(Bytes message) {
-  if (closing_ && !pending_close_) return;  // the close frame is out: nothing follows it
-  if (!open_) return;
+  // Nothing follows ServerClosing or an error that ends the connection: the close comes next.
+  if (closing_ || !open_) return;
   if (Overflows(*message)) {
     // Never buffer without bound: a client this far behind is dropped (it may Resume).
     spdlog::warn("connection {}: {} messages ({} bytes) unsent, disconnecting a slow consumer", id_,
