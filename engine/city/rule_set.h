@@ -1,0 +1,24 @@
+// The City behind the rule-set boundary (core/rule_set.h): its GameType, and a State that wraps a
+// city::Game. Code written for The City (its protocol package, its clients) reaches the typed
+// game through GameOf.
+#pragma once
+
+#include <memory>
+
+#include "city/game.h"
+#include "core/rule_set.h"
+
+namespace carc::city {
+
+inline constexpr const char* kRuleSetId = "the-city";
+// 1: the rules of docs/rules.md with rulings R1-R31.
+inline constexpr int kRuleSetVersion = 1;
+
+const core::GameType& Type();
+std::shared_ptr<const core::RuleSet> MakeRuleSet(std::shared_ptr<const core::TileSet> tiles);
+// A State of The City wrapping `game`.
+std::unique_ptr<core::State> WrapGame(Game game);
+// The typed game behind a State of The City; null for a State of another rule set.
+const Game* GameOf(const core::State& state);
+
+}  // namespace carc::city

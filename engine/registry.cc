@@ -1,0 +1,54 @@
+#include "registry.h"
+
+#include <algorithm>
+
+#include "city/default_tiles.h"
+#include "city/rule_set.h"
+
+namespace carc {
+
+void RuleSetRegistry::Add(std::shared_ptr<const core::RuleSet> rule_set) {
+  const core::GameType& type = rule_set->Type();
+  const auto same = std::find_if(rule_sets_.begin(), rule_sets_.end(), [&](const auto& r) {
+    return r->Type().id == type.id && r->Type().version == type.version;
+  });
+  if (same != rule_sets_.end()) {
+    *same = std::move(rule_set);
+    return;
+  }
+  rule_sets_.push_back(std::move(rule_set));
+  std::sort(rule_sets_.begin(), rule_sets_.end(), [](const auto& a, const auto& b) {
+    if (a->Type().id != b->Type().id) return a->Type().id < b->Type().id;
+    return a->Type().version < b->Type().version;
+  });
+}
+
+const core::RuleSet* RuleSetRegistry::Find(std::string_view id) const {
+  const core::RuleSet* newest = nullptr;
+  for (const auto& r : rule_sets_) {
+    if (r->Type().id == id) newest = r.get();  // sorted: the last one is the newest
+  }
+  return newest;
+}
+
+const core::RuleSet* RuleSetRegistry::Find(std::string_view id, int version) const {
+  for (const auto& r : rule_sets_) {
+    if (r->Type().id == id && r->Type().version == version) return r.get();
+  }
+  return nullptr;
+}
+
+std::vector<const core::RuleSet*> RuleSetRegistry::All() const {
+  std::vector<const core::RuleSet*> out;
+  out.reserve(rule_sets_.size());
+  for (const auto& r : rule_sets_) out.push_back(r.get());
+  return out;
+}
+
+RuleSetRegistry DefaultRuleSets() {
+  RuleSetRegistry registry;
+  registry.Add(city::MakeRuleSet(city::DefaultTileSet()));
+  return registry;
+}
+
+}  // namespace carc
