@@ -1,17 +1,25 @@
 #include "persistence/replay.h"
 
+#include <variant>
 #include <vector>
-
-#include "city/notation.h"
 
 namespace carc::persistence {
 
-int StoredSeat(city::Actor actor) { return actor == city::kChance ? -1 : actor; }
+int StoredSeat(core::Actor actor) { return actor == core::kChanceActor ? -1 : actor; }
 
 namespace {
 
-std::optional<std::string> CheckSetUp(const GameRecord& game, const core::TileSet& tiles) {
-  if (game.rule_set != "the-city") return "rule set '" + game.rule_set + "' is not known";
+std::string Named(const std::string& id, int version) {
+  return "'" + id + "' version " + std::to_string(version);
+}
+
+std::optional<std::string> CheckSetUp(const GameRecord& game, const core::RuleSet& rules) {
+  const core::GameType& type = rules.Type();
+  if (game.rule_set != type.id || game.rule_set_version != type.version) {
+    return "the game was played with rule set " + Named(game.rule_set, game.rule_set_version) +
+           ", not " + Named(type.id, type.version);
+  }
+  const core::TileSet& tiles = rules.Tiles();
   if (game.tileset_id != tiles.id() || game.tileset_version != tiles.version()) {
     return "tile set " + game.tileset_id + " " + std::to_string(game.tileset_version) +
            " is not the server's (" + tiles.id() + " " + std::to_string(tiles.version()) + ")";
@@ -23,60 +31,88 @@ std::string AtAction(const ActionRecord& record, const std::string& what) {
   return "action " + std::to_string(record.sequence) + " ('" + record.action + "'): " + what;
 }
 
+std::variant<std::unique_ptr<core::State>, std::string> SetUp(const GameRecord& record,
+                                                              const core::RuleSet& rules) {
+  const auto options = core::ParseOptions(record.options);
+  if (const auto* error = std::get_if<std::string>(&options)) {
+    return "the stored options do not parse: " + *error;
+  }
+  auto created = rules.NewGameWithOrder(record.seats, std::get<core::Options>(options), record.seed,
+                                        record.order);
+  if (auto* error = std::get_if<core::RuleError>(&created)) {
+    return "the stored set-up does not make a game: " + error->message;
+  }
+  return std::get<std::unique_ptr<core::State>>(std::move(created));
+}
+
+// The first problem with applying `action` to `state`, which changes only when there is none.
+std::optional<std::string> ApplyStored(core::State& state, const ActionRecord& action,
+                                       std::vector<std::string>* events) {
+  const core::Actor actor = state.CurrentActor();
+  if (StoredSeat(actor) != action.seat) {
+    return AtAction(action, "stored for seat " + std::to_string(action.seat) + ", but seat " +
+                                std::to_string(StoredSeat(actor)) + " must decide");
+  }
+  if (auto error = state.Apply(actor, action.action, events)) {
+    return AtAction(action, "refused by the engine: " + error->message);
+  }
+  if (state.Hash() != action.state_hash) {
+    return AtAction(action, "the replayed state hash differs from the stored one");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-ReplayedGame ReplayStored(const StoredGame& stored,
-                          const std::shared_ptr<const core::TileSet>& tiles,
+ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
                           const ReplayStep& on_step) {
   ReplayedGame out;
   const GameRecord& record = stored.game;
   if (record.status == GameStatus::kOpen) return out;
-  if (auto problem = CheckSetUp(record, *tiles)) {
+  if (auto problem = CheckSetUp(record, rules)) {
     out.damage = *problem;
     return out;
   }
-  city::Config config;
-  config.players = record.seats;
-  auto created = city::Game::CreateWithOrder(tiles, config, record.seed, record.order);
-  if (auto* error = std::get_if<std::string>(&created)) {
-    out.damage = "the stored set-up does not make a game: " + *error;
+  auto created = SetUp(record, rules);
+  if (auto* problem = std::get_if<std::string>(&created)) {
+    out.damage = std::move(*problem);
     return out;
   }
-  out.game = std::get<city::Game>(std::move(created));
-  city::Game& game = *out.game;
-  std::vector<city::Event> events;
+  out.state = std::get<std::unique_ptr<core::State>>(std::move(created));
+  std::vector<std::string> events;
   for (const ActionRecord& action : stored.actions) {
     if (action.sequence != out.applied + 1) {
       out.damage = AtAction(action, "expected sequence " + std::to_string(out.applied + 1));
       return out;
     }
-    const auto parsed = city::ParseAction(game, action.action);
-    if (const auto* error = std::get_if<std::string>(&parsed)) {
-      out.damage = AtAction(action, *error);
-      return out;
-    }
-    const city::Actor actor = game.CurrentDecision().actor;
-    if (StoredSeat(actor) != action.seat) {
-      out.damage =
-          AtAction(action, "stored for seat " + std::to_string(action.seat) + ", but seat " +
-                               std::to_string(StoredSeat(actor)) + " must decide");
-      return out;
-    }
     events.clear();
-    const city::Action& a = std::get<city::ParsedAction>(parsed).action;
-    if (auto error = game.Apply(actor, a, &events)) {
-      out.damage =
-          AtAction(action, std::string("refused by the engine: ") + city::Describe(*error));
-      return out;
-    }
-    if (game.Hash() != action.state_hash) {
-      out.damage = AtAction(action, "the replayed state hash differs from the stored one");
+    if (auto problem = ApplyStored(*out.state, action, &events)) {
+      out.damage = std::move(*problem);
       return out;
     }
     ++out.applied;
-    if (on_step) on_step(action, a, events, game);
+    if (on_step) on_step(action, events, *out.state);
   }
   return out;
+}
+
+ReplayedGame ReplayStored(const StoredGame& stored, const RuleSetRegistry& registry,
+                          const ReplayStep& on_step) {
+  const GameRecord& record = stored.game;
+  if (record.status == GameStatus::kOpen) return {};
+  const core::RuleSet* rules = registry.Find(record.rule_set, record.rule_set_version);
+  if (rules == nullptr) {
+    ReplayedGame out;
+    out.damage = "rule set " + Named(record.rule_set, record.rule_set_version) +
+                 " is not in this build" +
+                 (registry.Find(record.rule_set) != nullptr
+                      ? " (it has version " +
+                            std::to_string(registry.Find(record.rule_set)->Type().version) +
+                            "): run the build that played it to export the game"
+                      : "");
+    return out;
+  }
+  return ReplayStored(stored, *rules, on_step);
 }
 
 }  // namespace carc::persistence

@@ -1,10 +1,12 @@
-// Rebuilding a stored game with the engine: the one place that turns the log back into a Game.
+// Rebuilding a stored game with its rule set: the one place that turns the log back into a game.
 //
-// The game is created from its stored set-up (tile set, players, seed, drawing order), then each
-// stored action is parsed in the game's context, applied by the engine for the stored seat, and
-// the engine's hash after it is compared with the stored one. The first disagreement stops the
-// replay and says where: the server then marks the game damaged instead of playing on; the tools
-// report it.
+// The game is created by the rule set it was stored with (id and version, engine/registry.h),
+// from its stored set-up (tile set, players, options, seed, drawing order); then each stored
+// action is applied in the rule set's notation for the stored seat, and the state hash after it
+// is compared with the stored one. The first disagreement stops the replay and says where: the
+// server then marks the game damaged instead of playing on; the tools report it. A game whose
+// rule set, version or tile set this build does not have is refused with a message naming it,
+// never replayed by other rules.
 #pragma once
 
 #include <functional>
@@ -13,26 +15,32 @@
 #include <span>
 #include <string>
 
-#include "city/game.h"
+#include "core/rule_set.h"
 #include "persistence/store.h"
+#include "registry.h"
 
 namespace carc::persistence {
 
 struct ReplayedGame {
-  std::optional<city::Game> game;     // absent for a game never started, or a set-up that fails
-  size_t applied = 0;                 // actions applied and checked
-  std::optional<std::string> damage;  // the first problem, if any
+  std::unique_ptr<core::State> state;  // absent for a game never started, or a set-up that fails
+  size_t applied = 0;                  // actions applied and checked
+  std::optional<std::string> damage;   // the first problem, if any
 };
 
-// Called after each action is applied: the stored record, the action, its events.
-using ReplayStep = std::function<void(const ActionRecord&, const city::Action&,
-                                      std::span<const city::Event>, const city::Game&)>;
+// Called after each action is applied: the stored record, the text of the events it caused, the
+// state after it.
+using ReplayStep = std::function<void(const ActionRecord&, std::span<const std::string> events,
+                                      const core::State&)>;
 
 // The seat of an actor as stored: the player, or -1 for the server's tile draw.
-int StoredSeat(city::Actor actor);
+int StoredSeat(core::Actor actor);
 
-ReplayedGame ReplayStored(const StoredGame& stored,
-                          const std::shared_ptr<const core::TileSet>& tiles,
+// Replays `stored` with `rules`, which must be the rule set (id, version and tile set) it was
+// stored with.
+ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
+                          const ReplayStep& on_step = {});
+// Replays `stored` with the rule set the registry holds for it.
+ReplayedGame ReplayStored(const StoredGame& stored, const RuleSetRegistry& registry,
                           const ReplayStep& on_step = {});
 
 }  // namespace carc::persistence

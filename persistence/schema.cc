@@ -57,8 +57,17 @@ CREATE INDEX games_by_status ON games (status, finished_ms);
 UPDATE schema_version SET version = 2;
 )sql";
 
+// Version 3: the version of each game's rule set and its options, so a game is always replayed by
+// the rules it was played with. Every game stored before was played with version 1 of the only
+// rule set there was, without options.
+constexpr const char* kVersion3 = R"sql(
+ALTER TABLE games ADD COLUMN rule_set_version INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '';
+UPDATE schema_version SET version = 3;
+)sql";
+
 const std::vector<const char*>& Steps() {
-  static const std::vector<const char*> steps = {kVersion1, kVersion2};
+  static const std::vector<const char*> steps = {kVersion1, kVersion2, kVersion3};
   return steps;
 }
 

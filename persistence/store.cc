@@ -39,7 +39,7 @@ StoreError Prefixed(StoreError error, std::string_view what) {
 
 constexpr const char* kGameColumns =
     "number, name, rule_set, tileset_id, tileset_version, seats, seed, draw_order, status, "
-    "created_ms, updated_ms, finished_ms, result, damage";
+    "created_ms, updated_ms, finished_ms, result, damage, rule_set_version, options";
 
 GameRecord ReadGame(const Statement& row) {
   GameRecord game;
@@ -58,6 +58,8 @@ GameRecord ReadGame(const Statement& row) {
   game.finished_ms = row.Int(11);
   game.result = row.Text(12);
   game.damage = row.Text(13);
+  game.rule_set_version = static_cast<int>(row.Int(14));
+  game.options = row.Text(15);
   return game;
 }
 
@@ -229,6 +231,8 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Bind(8, JoinOrder(g.order))
         .Bind(9, ToString(g.status))
         .Bind(10, g.created_ms ? g.created_ms : now_ms)
+        .Bind(11, g.rule_set_version)
+        .Bind(12, g.options)
         .Run();
   }
   if (const auto* take = std::get_if<TakeSeatOp>(&op)) {
@@ -314,8 +318,8 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
     const std::pair<Statement*, const char*> sql[] = {
         {&statements->insert_game,
          "INSERT INTO games (number, name, rule_set, tileset_id, tileset_version, seats, seed, "
-         "draw_order, status, created_ms, updated_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-         "?10, ?10)"},
+         "draw_order, status, created_ms, updated_ms, rule_set_version, options) VALUES (?1, ?2, "
+         "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)"},
         {&statements->insert_seat,
          "INSERT INTO seats (game, seat, player_name, token_hash) VALUES (?, ?, ?, ?)"},
         {&statements->delete_seat, "DELETE FROM seats WHERE game = ? AND seat = ?"},

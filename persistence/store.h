@@ -27,7 +27,7 @@
 namespace carc::persistence {
 
 // The schema version this build writes; it upgrades files of versions 1 .. kSchemaVersion - 1.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 enum class GameStatus : uint8_t {
   kOpen,       // waiting for players
@@ -52,7 +52,9 @@ struct SeatRecord {
 struct GameRecord {
   int64_t number = 0;
   std::string name;
-  std::string rule_set = "the-city";
+  std::string rule_set;  // the rule set's id and version (engine/registry.h)
+  int rule_set_version = 1;
+  std::string options;  // the rule set's options, as core::FormatOptions writes them
   std::string tileset_id;
   int tileset_version = 0;
   int seats = 0;  // seats of the lobby; once started, the players

@@ -15,6 +15,7 @@ class CityState final : public core::State {
   explicit CityState(Game game) : game_(std::move(game)) {}
 
   const Game& game() const { return game_; }
+  std::span<const Event> last_events() const { return last_events_; }
 
   std::unique_ptr<core::State> Clone() const override { return std::make_unique<CityState>(game_); }
   int Players() const override { return game_.players(); }
@@ -42,6 +43,7 @@ class CityState final : public core::State {
     if (events != nullptr) {
       for (const Event& e : applied) events->push_back(FormatEvent(e));
     }
+    last_events_ = std::move(applied);
     return std::nullopt;
   }
   uint64_t Hash() const override { return game_.Hash(); }
@@ -56,6 +58,7 @@ class CityState final : public core::State {
 
  private:
   Game game_;
+  std::vector<Event> last_events_;
 };
 
 class CityRuleSet final : public core::RuleSet {
@@ -122,6 +125,11 @@ std::unique_ptr<core::State> WrapGame(Game game) {
 const Game* GameOf(const core::State& state) {
   const auto* city = dynamic_cast<const CityState*>(&state);
   return city != nullptr ? &city->game() : nullptr;
+}
+
+std::span<const Event> LastEvents(const core::State& state) {
+  const auto* city = dynamic_cast<const CityState*>(&state);
+  return city != nullptr ? city->last_events() : std::span<const Event>();
 }
 
 }  // namespace carc::city

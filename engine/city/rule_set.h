@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 
 #include "city/game.h"
 #include "core/rule_set.h"
@@ -20,5 +21,8 @@ std::shared_ptr<const core::RuleSet> MakeRuleSet(std::shared_ptr<const core::Til
 std::unique_ptr<core::State> WrapGame(Game game);
 // The typed game behind a State of The City; null for a State of another rule set.
 const Game* GameOf(const core::State& state);
+// The typed events of the last action applied to a State of The City (empty before the first,
+// and for a State of another rule set).
+std::span<const Event> LastEvents(const core::State& state);
 
 }  // namespace carc::city

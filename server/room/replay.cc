@@ -1,6 +1,7 @@
 #include "room/replay.h"
 
 #include "city/public_state.h"
+#include "city/rule_set.h"
 #include "persistence/replay.h"
 #include "room/room.h"
 
@@ -82,9 +83,12 @@ v1::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
   const std::string id = persistence::GameId(stored.game.number);
   bool first = true;
   const auto replayed = persistence::ReplayStored(
-      stored, tiles,
-      [&](const persistence::ActionRecord& r, const city::Action& action,
-          std::span<const city::Event> events, const city::Game& game) {
+      stored, *city::MakeRuleSet(tiles),
+      [&](const persistence::ActionRecord& r, std::span<const std::string>,
+          const core::State& state) {
+        const city::Game& game = *city::GameOf(state);
+        const city::Action& action = game.History().back().action;
+        const std::span<const city::Event> events = city::LastEvents(state);
         if (first) {
           // The state before the first action: the same set-up, nothing applied.
           first = false;
@@ -101,7 +105,9 @@ v1::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
     return ErrorMessage(v1::ERROR_CODE_GAME_DAMAGED,
                         "the game's log is damaged: " + *replayed.damage);
   }
-  if (first && replayed.game) *replay->mutable_start() = SnapshotOf(stored.game, *replayed.game, 0);
+  if (first && replayed.state) {
+    *replay->mutable_start() = SnapshotOf(stored.game, *city::GameOf(*replayed.state), 0);
+  }
   return message;
 }
 
@@ -114,13 +120,13 @@ v1::ServerMessage SeekMessage(persistence::StoredGame stored,
                         "the game has " + std::to_string(stored.actions.size()) + " steps");
   }
   stored.actions.resize(sequence);
-  const auto replayed = persistence::ReplayStored(stored, tiles);
-  if (replayed.damage || !replayed.game) {
+  const auto replayed = persistence::ReplayStored(stored, *city::MakeRuleSet(tiles));
+  if (replayed.damage || !replayed.state) {
     return ErrorMessage(v1::ERROR_CODE_GAME_DAMAGED,
                         "the game's log is damaged: " + replayed.damage.value_or("no game"));
   }
   v1::ServerMessage message;
-  *message.mutable_snapshot() = SnapshotOf(stored.game, *replayed.game, sequence);
+  *message.mutable_snapshot() = SnapshotOf(stored.game, *city::GameOf(*replayed.state), sequence);
   return message;
 }
 

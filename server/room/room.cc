@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "city/notation.h"
+#include "city/rule_set.h"
 #include "persistence/replay.h"
 #include "persistence/token.h"
 
@@ -193,7 +194,7 @@ v1::GameInfo Room::Info() const {
   v1::GameInfo info;
   info.set_game_id(id_);
   info.set_name(options_.name);
-  info.set_rule_set("the-city");
+  info.set_rule_set(city::kRuleSetId);
   info.set_seats(static_cast<uint32_t>(options_.seats));
   for (size_t i = 0; i < seats_.size(); ++i) {
     v1::SeatInfo* s = info.add_seat();
@@ -268,6 +269,8 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   persistence::GameRecord record;
   record.number = options_.number;
   record.name = options_.name;
+  record.rule_set = city::kRuleSetId;
+  record.rule_set_version = city::kRuleSetVersion;
   record.tileset_id = tiles_->id();
   record.tileset_version = tiles_->version();
   record.seats = options_.seats;
@@ -722,9 +725,12 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
   }
   order_ = record.order;
   auto replayed = persistence::ReplayStored(
-      stored, tiles_,
-      [this](const persistence::ActionRecord& r, const city::Action& action,
-             std::span<const city::Event> events, const city::Game& game) {
+      stored, *city::MakeRuleSet(tiles_),
+      [this](const persistence::ActionRecord& r, std::span<const std::string>,
+             const core::State& state) {
+        const city::Game& game = *city::GameOf(state);
+        const city::Action& action = game.History().back().action;
+        const std::span<const city::Event> events = city::LastEvents(state);
         const int seat = r.seat >= 0 ? r.seat : game.counters().turn_player;
         v1::ServerMessage shared;
         *shared.mutable_delta() =
@@ -732,7 +738,7 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
         delta_bytes_.push_back(Encode(shared));
         deltas_.push_back(std::move(*shared.mutable_delta()));
       });
-  if (replayed.game) game_ = std::move(*replayed.game);
+  if (replayed.state) game_ = *city::GameOf(*replayed.state);
   if (replayed.damage || !game_) {
     status_ = v1::GAME_STATUS_DAMAGED;
     const std::string reason = replayed.damage.value_or("the game cannot be rebuilt");

@@ -31,11 +31,13 @@
 #include "city/default_tiles.h"
 #include "city/game.h"
 #include "city/notation.h"
+#include "city/rule_set.h"
 #include "core/hash.h"
 #include "persistence/journal.h"
 #include "persistence/replay.h"
 #include "persistence/schema.h"
 #include "persistence/token.h"
+#include "registry.h"
 #include "tests/persistence/fault_vfs.h"
 
 namespace carc::persistence {
@@ -103,6 +105,7 @@ GameRecord NewGameRecord(int64_t number) {
   GameRecord game;
   game.number = number;
   game.name = "game " + std::to_string(number);
+  game.rule_set = "the-city";
   game.tileset_id = "the-city";
   game.tileset_version = 1;
   game.seats = 2;
@@ -547,6 +550,58 @@ TEST(MigrationTest, UpgradesAVersion1FileKeepingItsGames) {
   ASSERT_TRUE(reopened);
   EXPECT_EQ(*reopened->LastSequence(2), 4u);
   ExpectMigratedFinishedGame(*reopened);
+}
+
+// A real game stored by a server of schema version 2, before games named their rule set's version.
+StoredGame Version2CityGame(const TempDir& dir) {
+  const std::string path = dir.File("v2.db");
+  BuildFile(path, ReadBytes(std::string(CARC_SOURCE_DIR) +
+                            "/tests/persistence/data/schema-v2-city-game.sql"));
+  auto store = OpenStore(path);
+  EXPECT_TRUE(store);
+  return store ? MustLoad(*store, 1) : StoredGame{};
+}
+
+TEST(MigrationTest, ACityGameStoredByVersion2StillReplays) {
+  TempDir dir;
+  const StoredGame stored = Version2CityGame(dir);
+  EXPECT_EQ(stored.game.rule_set, "the-city");
+  EXPECT_EQ(stored.game.rule_set_version, 1);  // every game stored before was version 1
+  EXPECT_EQ(stored.game.options, "");
+  EXPECT_EQ(stored.game.status, GameStatus::kFinished);
+  ASSERT_EQ(stored.actions.size(), 259u);
+
+  const ReplayedGame replayed = ReplayStored(stored, DefaultRuleSets());
+  ASSERT_FALSE(replayed.damage) << *replayed.damage;
+  ASSERT_TRUE(replayed.state);
+  EXPECT_EQ(replayed.applied, 259u);
+  EXPECT_TRUE(replayed.state->IsOver());
+  EXPECT_EQ(replayed.state->Hash(), stored.actions.back().state_hash);
+}
+
+TEST(MigrationTest, AGameWhoseRulesThisBuildLacksIsRefusedByName) {
+  TempDir dir;
+  StoredGame stored = Version2CityGame(dir);
+  stored.game.rule_set_version = 7;
+  ReplayedGame replayed = ReplayStored(stored, DefaultRuleSets());
+  ASSERT_TRUE(replayed.damage);
+  EXPECT_EQ(*replayed.damage,
+            "rule set 'the-city' version 7 is not in this build (it has version 1): run the "
+            "build that played it to export the game");
+  EXPECT_FALSE(replayed.state);
+
+  stored.game.rule_set = "chess";
+  stored.game.rule_set_version = 1;
+  replayed = ReplayStored(stored, DefaultRuleSets());
+  ASSERT_TRUE(replayed.damage);
+  EXPECT_EQ(*replayed.damage, "rule set 'chess' version 1 is not in this build");
+
+  stored.game.rule_set = "the-city";
+  stored.game.options = "river=1";
+  replayed = ReplayStored(stored, DefaultRuleSets());
+  ASSERT_TRUE(replayed.damage);
+  EXPECT_EQ(*replayed.damage,
+            "the stored set-up does not make a game: Carcassonne: The City has no option 'river'");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1208,9 +1263,14 @@ RecordedGame PlayAndRecord(int64_t number, uint64_t seed, int players, int steps
   return out;
 }
 
+const core::RuleSet& CityRules() {
+  static const auto rules = city::MakeRuleSet(city::DefaultTileSet());
+  return *rules;
+}
+
 // Replays stored game `number`; the replay's damage, after checking a clean one.
 std::optional<std::string> Replayed(Store& store, int64_t number, size_t* applied = nullptr) {
-  const ReplayedGame replayed = ReplayStored(MustLoad(store, number), city::DefaultTileSet());
+  const ReplayedGame replayed = ReplayStored(MustLoad(store, number), CityRules());
   if (applied) *applied = replayed.applied;
   return replayed.damage;
 }
@@ -1224,25 +1284,26 @@ TEST(ReplayTest, AStoredGameReplaysToTheSameState) {
   for (const RecordedGame* g : {&whole, &part}) ExpectAllCommitted(store->ApplyBatch(g->writes));
   EXPECT_EQ(MustLoad(*store, 1).game.status, GameStatus::kFinished);
 
-  const ReplayedGame replayed = ReplayStored(MustLoad(*store, 1), city::DefaultTileSet());
+  const ReplayedGame replayed = ReplayStored(MustLoad(*store, 1), CityRules());
   EXPECT_FALSE(replayed.damage) << *replayed.damage;
   EXPECT_EQ(replayed.applied, whole.actions);
-  ASSERT_TRUE(replayed.game);
-  EXPECT_EQ(replayed.game->Hash(), whole.final_hash);
-  EXPECT_TRUE(replayed.game->IsOver());
+  ASSERT_TRUE(replayed.state);
+  EXPECT_EQ(replayed.state->Hash(), whole.final_hash);
+  EXPECT_TRUE(replayed.state->IsOver());
 
   auto unfinished = store->LoadUnfinished();
   ASSERT_TRUE(unfinished.ok());
   ASSERT_EQ(unfinished->size(), 1u);
   size_t steps = 0;
   const ReplayedGame resumed =
-      ReplayStored(unfinished->front(), city::DefaultTileSet(),
-                   [&](const ActionRecord& r, const city::Action&, std::span<const city::Event>,
-                       const city::Game& g) { EXPECT_EQ(g.Hash(), r.state_hash) << ++steps; });
+      ReplayStored(unfinished->front(), CityRules(),
+                   [&](const ActionRecord& r, std::span<const std::string>, const core::State& g) {
+                     EXPECT_EQ(g.Hash(), r.state_hash) << ++steps;
+                   });
   EXPECT_FALSE(resumed.damage);
   EXPECT_EQ(resumed.applied, 60u);
-  ASSERT_TRUE(resumed.game);
-  EXPECT_EQ(resumed.game->Hash(), part.final_hash);
+  ASSERT_TRUE(resumed.state);
+  EXPECT_EQ(resumed.state->Hash(), part.final_hash);
 }
 
 TEST(ReplayTest, ATamperedLogIsReportedAtTheActionThatDiffers) {

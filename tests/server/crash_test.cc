@@ -46,9 +46,11 @@
 
 #include "city/default_tiles.h"
 #include "city/public_state.h"
+#include "city/rule_set.h"
 #include "persistence/replay.h"
 #include "persistence/store.h"
 #include "protocol/codec.h"
+#include "registry.h"
 #include "server_process.h"
 
 namespace carc {
@@ -632,10 +634,11 @@ std::optional<LoggedGame> ReadLog(persistence::Store& store, const std::string& 
   if (!loaded || !loaded->has_value()) return std::nullopt;
   LoggedGame log{std::move(**loaded), {}, {}};
   log.replayed = persistence::ReplayStored(
-      log.stored, city::DefaultTileSet(),
-      [&log](const persistence::ActionRecord& record, const city::Action& action,
-             std::span<const city::Event>,
-             const city::Game&) { log.actions[record.sequence] = action; });
+      log.stored, DefaultRuleSets(),
+      [&log](const persistence::ActionRecord& record, std::span<const std::string>,
+             const core::State& state) {
+        log.actions[record.sequence] = city::GameOf(state)->History().back().action;
+      });
   return log;
 }
 
@@ -647,8 +650,8 @@ void ExpectLogged(persistence::Store& store, const GameView& view) {
   ASSERT_TRUE(log.has_value()) << "the game is in the log";
   EXPECT_EQ(log->stored.game.status, persistence::GameStatus::kFinished);
   ASSERT_FALSE(log->replayed.damage.has_value()) << *log->replayed.damage;
-  ASSERT_TRUE(log->replayed.game.has_value());
-  const city::Game& game = *log->replayed.game;
+  ASSERT_TRUE(log->replayed.state != nullptr);
+  const city::Game& game = *city::GameOf(*log->replayed.state);
   EXPECT_TRUE(game.IsOver());
   ASSERT_EQ(log->stored.actions.size(), view.sequence) << "the driver saw the whole log";
   for (const auto& [sequence, hash] : view.hashes) {

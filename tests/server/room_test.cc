@@ -13,6 +13,7 @@
 #include "persistence/replay.h"
 #include "persistence/token.h"
 #include "protocol/codec.h"
+#include "registry.h"
 
 namespace carc::server {
 namespace {
@@ -452,9 +453,9 @@ TEST(RoomLog, EveryAcknowledgedActionIsInTheLogAndReplaysToTheSameGame) {
   const persistence::StoredGame stored = Stored(t.store);
   EXPECT_EQ(stored.game.status, persistence::GameStatus::kFinished);
   EXPECT_EQ(stored.actions.size(), t.room.Sequence());
-  const auto replayed = persistence::ReplayStored(stored, city::DefaultTileSet());
+  const auto replayed = persistence::ReplayStored(stored, DefaultRuleSets());
   ASSERT_FALSE(replayed.damage.has_value()) << *replayed.damage;
-  EXPECT_EQ(replayed.game->Hash(), t.room.game()->Hash());
+  EXPECT_EQ(replayed.state->Hash(), t.room.game()->Hash());
   EXPECT_NE(stored.game.result.find("\"winners\""), std::string::npos) << stored.game.result;
   // The tokens are stored as their hashes only.
   ASSERT_EQ(stored.game.seat_records.size(), 2u);

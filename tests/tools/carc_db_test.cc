@@ -15,6 +15,7 @@
 #include "persistence/replay.h"
 #include "persistence/store.h"
 #include "persistence/token.h"
+#include "registry.h"
 #include "run_command.h"
 
 namespace {
@@ -69,6 +70,7 @@ city::Game StartGame(p::Store& store, int64_t number, int players, uint64_t seed
   p::GameRecord record;
   record.number = number;
   record.name = "game " + std::to_string(number);
+  record.rule_set = "the-city";
   record.tileset_id = game.tiles().id();
   record.tileset_version = game.tiles().version();
   record.seats = players;
@@ -132,6 +134,7 @@ class CarcDb : public ::testing::Test {
     p::GameRecord open;
     open.number = 3;
     open.name = "waiting room";
+    open.rule_set = "the-city";
     open.tileset_id = finished.tiles().id();
     open.tileset_version = finished.tiles().version();
     open.seats = 4;
@@ -270,11 +273,11 @@ TEST_F(CarcDb, ExportReplaysWithCarcToTheStoredHashAndScores) {
   ASSERT_TRUE(store.ok());
   const auto stored = store->LoadGame(1);
   ASSERT_TRUE(stored.ok() && stored->has_value());
-  const p::ReplayedGame replayed = p::ReplayStored(**stored, city::DefaultTileSet());
-  ASSERT_TRUE(replayed.game && !replayed.damage);
+  const p::ReplayedGame replayed = p::ReplayStored(**stored, carc::DefaultRuleSets());
+  ASSERT_TRUE(replayed.state && !replayed.damage);
   for (int s = 0; s < 2; ++s) {
-    EXPECT_EQ(state["scores"][s]["total"], replayed.game->TotalScore(s));
-    EXPECT_EQ(doc["result"]["scores"][s], replayed.game->TotalScore(s));
+    EXPECT_EQ(state["scores"][s]["total"], replayed.state->Scores()[static_cast<size_t>(s)]);
+    EXPECT_EQ(doc["result"]["scores"][s], replayed.state->Scores()[static_cast<size_t>(s)]);
   }
 }
 

@@ -70,6 +70,8 @@ json GameToJson(const persistence::StoredGame& stored) {
             {"game_id", persistence::GameId(g.number)},
             {"name", g.name},
             {"rule_set", g.rule_set},
+            {"rule_set_version", g.rule_set_version},
+            {"options", g.options},
             {"tileset", {{"id", g.tileset_id}, {"version", g.tileset_version}}},
             {"players", g.seats},
             // A decimal string: JSON readers that hold numbers as doubles would round a u64.

@@ -5,8 +5,6 @@
 #include <iostream>
 #include <map>
 
-#include "city/default_tiles.h"
-#include "city/notation.h"
 #include "commands.h"
 #include "export_json.h"
 #include "persistence/replay.h"
@@ -18,6 +16,13 @@ using json = nlohmann::ordered_json;
 using persistence::GameRecord;
 using persistence::GameStatus;
 using persistence::StoredGame;
+
+// The rule sets of this build, each with its compiled-in tile set: a game stored with another
+// version of its rules (or of its tiles) is reported, never replayed by these.
+const RuleSetRegistry& RuleSets() {
+  static const RuleSetRegistry registry = DefaultRuleSets();
+  return registry;
+}
 
 // ---------------------------------------------------------------------------------------------
 // list
@@ -65,7 +70,8 @@ void PrintHeader(const GameRecord& g) {
   };
   std::cout << persistence::GameId(g.number) << " " << Dump(json(g.name), -1) << "\n";
   row("status", std::string(persistence::ToString(g.status)));
-  row("rule set", g.rule_set);
+  row("rule set", g.rule_set + " " + std::to_string(g.rule_set_version));
+  if (!g.options.empty()) row("options", g.options);
   row("tile set", g.tileset_id + " " + std::to_string(g.tileset_version));
   row("players", std::to_string(g.seats));
   row("seed", std::to_string(g.seed));
@@ -99,14 +105,13 @@ Verdict Check(const StoredGame& stored) {
     }
     return {std::nullopt, "open, no actions"};
   }
-  const persistence::ReplayedGame replayed =
-      persistence::ReplayStored(stored, city::DefaultTileSet());
+  const persistence::ReplayedGame replayed = persistence::ReplayStored(stored, RuleSets());
   if (replayed.damage) return {replayed.damage, ""};
-  if (stored.game.status == GameStatus::kFinished && !replayed.game->IsOver()) {
+  if (stored.game.status == GameStatus::kFinished && !replayed.state->IsOver()) {
     return {"stored as finished, but the replayed game is not over", ""};
   }
   return {std::nullopt,
-          std::to_string(replayed.applied) + " actions, hash " + HexHash(replayed.game->Hash())};
+          std::to_string(replayed.applied) + " actions, hash " + HexHash(replayed.state->Hash())};
 }
 
 // Prints the game's line; true when it is sound.
@@ -158,13 +163,10 @@ int RunShow(persistence::Store& store, const std::string& game) {
   PrintHeader(stored->game);
   // The events of each action, from the engine, as far as the log replays.
   std::map<uint64_t, std::vector<std::string>> events;
-  const persistence::ReplayedGame replayed =
-      persistence::ReplayStored(*stored, city::DefaultTileSet(),
-                                [&](const persistence::ActionRecord& record, const city::Action&,
-                                    std::span<const city::Event> applied, const city::Game&) {
-                                  for (const city::Event& e : applied)
-                                    events[record.sequence].push_back(city::FormatEvent(e));
-                                });
+  const persistence::ReplayedGame replayed = persistence::ReplayStored(
+      *stored, RuleSets(),
+      [&](const persistence::ActionRecord& record, std::span<const std::string> applied,
+          const core::State&) { events[record.sequence].assign(applied.begin(), applied.end()); });
   std::cout << "actions (" << stored->actions.size() << "):\n";
   for (const persistence::ActionRecord& a : stored->actions) {
     PrintAction(a);
