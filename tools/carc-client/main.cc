@@ -220,15 +220,15 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
     return 0;
   }
   if (!reply->has_snapshot()) return Fail("unexpected reply to Spectate");
-  GameView view;
-  if (!view.Reset(reply->snapshot())) return Fail(view.problem());
+  protocol::Follower follower;
+  if (auto error = follower.Start(reply->snapshot())) return Fail(*error);
   if (as_json) {
-    json state = StateJson(view.state(), view.sequence());
+    json state = StateJson(follower.state(), follower.sequence());
     state["game_id"] = game_id;
     std::cout << state.dump() << "\n";
   } else {
     std::cout << "game " << game_id << "\n"
-              << RenderState(view.state(), *city::DefaultTileSet(), view.sequence());
+              << RenderState(follower.state(), *city::DefaultTileSet(), follower.sequence());
   }
   return 0;
 }
@@ -274,15 +274,15 @@ int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence
     return Fail("asked for step " + std::to_string(sequence) + ", the server sent step " +
                 std::to_string(reply->snapshot().sequence()));
   }
-  GameView view;
-  if (!view.Reset(reply->snapshot())) return Fail(view.problem());
+  protocol::Follower follower;
+  if (auto error = follower.Start(reply->snapshot())) return Fail(*error);
   if (as_json) {
-    json state = StateJson(view.state(), view.sequence());
+    json state = StateJson(follower.state(), follower.sequence());
     state["game_id"] = game_id;
     std::cout << state.dump() << "\n";
   } else {
     std::cout << "game " << game_id << ", step " << sequence << " of its log\n"
-              << RenderState(view.state(), *city::DefaultTileSet(), view.sequence());
+              << RenderState(follower.state(), *city::DefaultTileSet(), follower.sequence());
   }
   return 0;
 }
