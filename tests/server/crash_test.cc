@@ -50,6 +50,7 @@
 #include "persistence/replay.h"
 #include "persistence/store.h"
 #include "protocol/codec.h"
+#include "protocol/follower.h"
 #include "registry.h"
 #include "server_process.h"
 
@@ -216,9 +217,8 @@ int TotalOf(const v1::Scores& s) {
 struct GameView {
   std::string id;
   std::array<std::string, 2> tokens;
-  std::optional<city::PublicState> state;
-  uint64_t sequence = 0;                 // of `state`
-  std::vector<v1::Action> legal;         // for the seat that decides at `sequence`
+  protocol::Follower follower;           // the public state, every step and hash checked
+  std::vector<v1::Action> legal;         // for the seat that decides at follower.sequence()
   uint64_t in_flight = 0;                // the request id of the Move sent and not answered, or 0
   std::map<uint64_t, uint64_t> hashes;   // every state hash seen, by sequence
   std::map<uint64_t, v1::Action> acked;  // every acknowledged action, by sequence
@@ -227,7 +227,8 @@ struct GameView {
   std::optional<v1::GameOver> game_over;
   bool replay_asked = false;
 
-  bool Over() const { return state && state->counters.decision.kind == city::DecisionKind::kNone; }
+  bool Over() const { return follower.started() && follower.over(); }
+  uint64_t sequence() const { return follower.sequence(); }
 };
 
 struct DriverStats {
@@ -270,7 +271,7 @@ class Driver {
     return PlayUntil([&] {
       return std::all_of(batch.begin(), batch.end(), [&](const std::string& id) {
         const GameView& v = games_.at(id);
-        return v.state && v.sequence > 0 && !v.legal.empty();
+        return v.follower.started() && v.sequence() > 0 && !v.legal.empty();
       });
     });
   }
@@ -286,18 +287,19 @@ class Driver {
 
   void SendMoves() {
     for (auto& [id, view] : games_) {
-      if (!view.state || view.Over() || view.in_flight != 0 || view.legal.empty()) continue;
-      const int actor = view.state->counters.decision.actor;
+      if (!view.follower.started() || view.Over() || view.in_flight != 0 || view.legal.empty())
+        continue;
+      const int actor = view.follower.decision().actor;
       if (actor < 0 || actor > 1) {
         Fail(id + ": legal actions for actor " + std::to_string(actor));
         return;
       }
       const v1::Action action = view.legal[rng_() % view.legal.size()];
       const uint64_t request = connection_->Send(
-          MoveMessage(id, view.tokens[static_cast<size_t>(actor)], view.sequence, action));
+          MoveMessage(id, view.tokens[static_cast<size_t>(actor)], view.sequence(), action));
       if (request == 0) return;  // the server is gone; the next receive says so
       view.in_flight = request;
-      pending_[request] = Pending{Pending::Kind::kMove, id, view.sequence, action};
+      pending_[request] = Pending{Pending::Kind::kMove, id, view.sequence(), action};
     }
   }
 
@@ -314,9 +316,9 @@ class Driver {
       for (size_t seat = 0; seat < 2; ++seat) {
         const bool from_nothing = (static_cast<size_t>(round + index) + seat) % 2 == 0;
         const uint64_t request = connection_->Send(
-            ResumeMessage(id, view.tokens[seat], from_nothing ? 0 : view.sequence));
+            ResumeMessage(id, view.tokens[seat], from_nothing ? 0 : view.sequence()));
         if (request == 0) return Fail("cannot send Resume: " + connection_->error());
-        pending_[request] = Pending{Pending::Kind::kResume, id, view.sequence, {}};
+        pending_[request] = Pending{Pending::Kind::kResume, id, view.sequence(), {}};
       }
     }
     return PumpWhile([this] { return !pending_.empty(); });
@@ -345,7 +347,7 @@ class Driver {
   std::map<std::string, uint64_t> Seen() const {
     std::map<std::string, uint64_t> seen;
     for (const auto& [id, view] : games_) {
-      if (!view.Over()) seen[id] = view.sequence;
+      if (!view.Over()) seen[id] = view.sequence();
     }
     return seen;
   }
@@ -457,55 +459,38 @@ class Driver {
   void OnDelta(const v1::Delta& d) {
     GameView* v = Find(d.game_id());
     if (!v) return;
-    if (!v->state) return (void)Fail(d.game_id() + ": a delta before any snapshot");
-    if (d.sequence() > v->sequence + 1) {
-      return (void)Fail(d.game_id() + ": delta " + std::to_string(d.sequence()) + " after " +
-                        std::to_string(v->sequence));
+    if (v->follower.started() && d.sequence() <= v->sequence()) {
+      CheckHash(*v, d.sequence(), d.state_hash());
+      // The copy for the seat that decides carries the legal actions.
+      if (d.sequence() == v->sequence() && d.legal_actions_size() > 0) {
+        v->legal.assign(d.legal_actions().begin(), d.legal_actions().end());
+      }
+      return;
     }
-    if (d.sequence() == v->sequence + 1) return ApplyDelta(*v, d);
-    CheckHash(*v, d.sequence(), d.state_hash());
-    // The copy for the seat that decides carries the legal actions.
-    if (d.sequence() == v->sequence && d.legal_actions_size() > 0) {
-      v->legal.assign(d.legal_actions().begin(), d.legal_actions().end());
-    }
-  }
-
-  void ApplyDelta(GameView& v, const v1::Delta& d) {
+    if (auto error = v->follower.Apply(d)) return (void)Fail(v->id + ": " + *error);
     for (const v1::Event& e : d.events()) {
-      const auto event = protocol::FromProto(e);
-      if (!event) return (void)Fail(v.id + ": an event the codec cannot read");
-      v.state->Apply(*event);
-      if (e.has_game_over()) v.game_over = e.game_over();
+      if (e.has_game_over()) v->game_over = e.game_over();
     }
-    if (v.state->Hash() != d.state_hash()) {
-      return (void)Fail(v.id + ": state hash differs after delta " + std::to_string(d.sequence()));
-    }
-    v.sequence = d.sequence();
-    v.hashes[d.sequence()] = d.state_hash();
-    v.legal.assign(d.legal_actions().begin(), d.legal_actions().end());
+    v->hashes[d.sequence()] = d.state_hash();
+    v->legal = v->follower.legal_actions();
   }
 
   void OnSnapshot(const v1::Snapshot& s) {
     GameView* v = Find(s.game_id());
     if (!v) return;
-    if (v->state && s.sequence() < v->sequence) {
+    if (v->follower.started() && s.sequence() < v->sequence()) {
       return (void)Fail(s.game_id() + ": a snapshot at " + std::to_string(s.sequence()) +
-                        " after delta " + std::to_string(v->sequence) + " was sent");
+                        " after delta " + std::to_string(v->sequence()) + " was sent");
     }
-    if (v->state && s.sequence() == v->sequence) {
+    if (v->follower.started() && s.sequence() == v->sequence()) {
       CheckHash(*v, s.sequence(), s.state_hash());
       if (s.legal_actions_size() > 0)
         v->legal.assign(s.legal_actions().begin(), s.legal_actions().end());
       return;
     }
-    auto state = protocol::FromProto(s.state());
-    if (!state || state->Hash() != s.state_hash()) {
-      return (void)Fail(s.game_id() + ": a snapshot that does not match its hash");
-    }
-    v->state = std::move(state);
-    v->sequence = s.sequence();
+    if (auto error = v->follower.Start(s)) return (void)Fail(s.game_id() + ": " + *error);
     v->hashes[s.sequence()] = s.state_hash();
-    v->legal.assign(s.legal_actions().begin(), s.legal_actions().end());
+    v->legal = v->follower.legal_actions();
   }
 
   void CheckHash(GameView& v, uint64_t sequence, uint64_t hash) {
@@ -590,7 +575,7 @@ class Driver {
       }
     }
     if (!v.Over()) return (void)Fail(p.game + ": no longer hosted, but its log is not finished");
-    v.resumed_at = v.sequence;
+    v.resumed_at = v.sequence();
     ++stats_.replayed;
   }
 
@@ -653,7 +638,7 @@ void ExpectLogged(persistence::Store& store, const GameView& view) {
   ASSERT_TRUE(log->replayed.state != nullptr);
   const city::Game& game = *city::GameOf(*log->replayed.state);
   EXPECT_TRUE(game.IsOver());
-  ASSERT_EQ(log->stored.actions.size(), view.sequence) << "the driver saw the whole log";
+  ASSERT_EQ(log->stored.actions.size(), view.sequence()) << "the driver saw the whole log";
   for (const auto& [sequence, hash] : view.hashes) {
     if (sequence == 0) continue;
     EXPECT_EQ(log->stored.actions[sequence - 1].state_hash, hash) << "sequence " << sequence;
@@ -753,9 +738,9 @@ std::optional<v1::ServerMessage> Ask(Connection& connection, const v1::ClientMes
   return AwaitReply(connection, request, before);
 }
 
-// The state at `sequence` read back from the server's log with Seek.
-std::optional<city::PublicState> SeekState(Connection& connection, const GameView& view,
-                                           uint64_t sequence) {
+// A follower of the game from its state at `sequence`, read back from the server's log with Seek.
+std::optional<protocol::Follower> SeekState(Connection& connection, const GameView& view,
+                                            uint64_t sequence) {
   v1::ClientMessage seek;
   seek.mutable_seek()->set_game_id(view.id);
   seek.mutable_seek()->set_sequence(sequence);
@@ -766,7 +751,12 @@ std::optional<city::PublicState> SeekState(Connection& connection, const GameVie
   }
   EXPECT_EQ(reply->snapshot().sequence(), sequence);
   EXPECT_EQ(reply->snapshot().state_hash(), view.hashes.at(sequence));
-  return protocol::FromProto(reply->snapshot().state());
+  protocol::Follower follower;
+  if (auto error = follower.Start(reply->snapshot())) {
+    ADD_FAILURE() << "Seek: " << *error;
+    return std::nullopt;
+  }
+  return follower;
 }
 
 TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
@@ -784,7 +774,7 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
   const GameView before = view;
   ASSERT_FALSE(before.Over());
   ASSERT_FALSE(before.legal.empty());
-  const uint64_t seen = before.sequence / 2;  // the seat last saw this one
+  const uint64_t seen = before.sequence() / 2;  // the seat last saw this one
   ASSERT_GT(seen, 0u);
   ASSERT_TRUE(server.Start());
 
@@ -793,7 +783,7 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
   ASSERT_TRUE(Ask(back, HelloMessage()).value_or(v1::ServerMessage{}).has_welcome());
   auto state = SeekState(back, before, seen);
   ASSERT_TRUE(state.has_value());
-  const int decider = before.state->counters.decision.actor;
+  const int decider = before.follower.decision().actor;
   ASSERT_TRUE(decider == 0 || decider == 1);
   const std::string& token = before.tokens[static_cast<size_t>(decider)];
   std::vector<v1::ServerMessage> earlier;
@@ -807,19 +797,13 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
     if (m.has_delta()) deltas.push_back(m.delta());
   }
   deltas.push_back(reply->delta());
-  ASSERT_EQ(deltas.size(), before.sequence - seen);
+  ASSERT_EQ(deltas.size(), before.sequence() - seen);
   for (size_t i = 0; i < deltas.size(); ++i) {
     const v1::Delta& d = deltas[i];
-    ASSERT_EQ(d.sequence(), seen + 1 + i);
-    for (const v1::Event& e : d.events()) {
-      const auto event = protocol::FromProto(e);
-      ASSERT_TRUE(event.has_value());
-      state->Apply(*event);
-    }
-    EXPECT_EQ(state->Hash(), d.state_hash());
+    ASSERT_EQ(state->Apply(d), std::nullopt);  // the next one, with its hash
     EXPECT_EQ(d.state_hash(), before.hashes.at(d.sequence()));
   }
-  EXPECT_TRUE(*state == *before.state);
+  EXPECT_TRUE(state->state() == before.follower.state());
   const v1::Delta& last = reply->delta();
   ASSERT_EQ(static_cast<size_t>(last.legal_actions_size()), before.legal.size());
   for (size_t i = 0; i < before.legal.size(); ++i) {
@@ -829,9 +813,9 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
   // The seat moves, and its move is acknowledged and logged.
   std::mt19937_64 rng(TestSeed());
   const v1::Action action = before.legal[rng() % before.legal.size()];
-  const auto moved = Ask(back, MoveMessage(before.id, token, before.sequence, action));
+  const auto moved = Ask(back, MoveMessage(before.id, token, before.sequence(), action));
   ASSERT_TRUE(moved.has_value() && moved->has_delta()) << (moved ? Show(*moved) : back.error());
-  EXPECT_EQ(moved->delta().sequence(), before.sequence + 1);
+  EXPECT_EQ(moved->delta().sequence(), before.sequence() + 1);
   EXPECT_TRUE(SameAction(moved->delta().action(), action));
   back.Drop();
   server.Signal(SIGTERM);
@@ -842,8 +826,8 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
   const auto log = ReadLog(*store, before.id);
   ASSERT_TRUE(log.has_value());
   ASSERT_FALSE(log->replayed.damage.has_value()) << *log->replayed.damage;
-  ASSERT_GE(log->stored.actions.size(), before.sequence + 1);
-  EXPECT_TRUE(log->actions.at(before.sequence + 1) == *protocol::FromProto(action));
+  ASSERT_GE(log->stored.actions.size(), before.sequence() + 1);
+  EXPECT_TRUE(log->actions.at(before.sequence() + 1) == *protocol::FromProto(action));
 }
 
 }  // namespace

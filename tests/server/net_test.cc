@@ -42,6 +42,7 @@
 #include "net/server.h"
 #include "persistence/store.h"
 #include "protocol/codec.h"
+#include "protocol/follower.h"
 #include "raw_client.h"
 
 namespace carc::server {
@@ -193,12 +194,16 @@ class Client {
  public:
   // One game as this client sees it.
   struct Track {
-    std::optional<city::PublicState> state;
-    uint64_t sequence = 0;
-    std::vector<v1::Action> legal;
+    protocol::Follower follower;    // the game's public state, every step checked
     std::vector<v1::Delta> deltas;  // as received, in order
     std::string token;
     int seat = -1;
+
+    bool started() const { return follower.started(); }
+    const city::PublicState& state() const { return follower.state(); }
+    uint64_t sequence() const { return follower.sequence(); }
+    // This seat's legal actions, when the last snapshot or delta made it decide.
+    const std::vector<v1::Action>& legal() const { return follower.legal_actions(); }
   };
 
   Client() : ws_(io_) {}
@@ -377,7 +382,7 @@ class Client {
     v1::ClientMessage m;
     m.mutable_move()->set_game_id(game_);
     m.mutable_move()->set_seat_token(token ? *token : t.token);
-    m.mutable_move()->set_sequence(sequence ? *sequence : t.sequence);
+    m.mutable_move()->set_sequence(sequence ? *sequence : t.sequence());
     *m.mutable_move()->mutable_action() = action;
     return m;
   }
@@ -389,7 +394,8 @@ class Client {
   bool SyncPast(uint64_t sequence) {
     for (size_t i = 0; i < kMaxMessages; ++i) {
       const Track& t = track();
-      if (t.state && t.sequence > sequence && t.state->counters.decision.actor != city::kChance) {
+      if (t.started() && t.sequence() > sequence &&
+          t.state().counters.decision.actor != city::kChance) {
         return true;
       }
       if (!Receive()) return false;
@@ -416,7 +422,7 @@ class Client {
   std::optional<uint16_t> close_code() const { return close_code_; }
 
  private:
-  // Keeps each game's public state from snapshots and deltas, checking the hash at every step.
+  // Follows each game from snapshots and deltas, every step and hash checked.
   void Follow(const v1::ServerMessage& m) {
     if (m.has_seat_joined()) {
       Track& t = games_[m.seat_joined().game().game_id()];
@@ -425,25 +431,13 @@ class Client {
     } else if (m.has_snapshot()) {
       const v1::Snapshot& s = m.snapshot();
       Track& t = games_[s.game_id()];
-      t.state = protocol::FromProto(s.state());
-      ASSERT_TRUE(t.state.has_value()) << "a snapshot the codec cannot read";
-      ASSERT_EQ(t.state->Hash(), s.state_hash()) << "snapshot " << s.sequence();
-      t.sequence = s.sequence();
+      ASSERT_EQ(t.follower.Start(s), std::nullopt);
       if (s.has_your_seat()) t.seat = static_cast<int>(s.your_seat());
-      t.legal.assign(s.legal_actions().begin(), s.legal_actions().end());
     } else if (m.has_delta()) {
       const v1::Delta& d = m.delta();
       Track& t = games_[d.game_id()];
-      ASSERT_TRUE(t.state.has_value()) << "a delta before any snapshot";
-      ASSERT_EQ(d.sequence(), t.sequence + 1) << "deltas arrive in order, none missing or twice";
-      for (const v1::Event& e : d.events()) {
-        const auto event = protocol::FromProto(e);
-        ASSERT_TRUE(event.has_value()) << "an event the codec cannot read";
-        t.state->Apply(*event);
-      }
-      ASSERT_EQ(t.state->Hash(), d.state_hash()) << "delta " << d.sequence();
-      t.sequence = d.sequence();
-      t.legal.assign(d.legal_actions().begin(), d.legal_actions().end());
+      // In order, none missing or twice.
+      ASSERT_EQ(t.follower.Apply(d), std::nullopt);
       t.deltas.push_back(d);
     }
   }
@@ -498,21 +492,21 @@ void Play(const std::vector<Client*>& clients, core::Random& random, int max_mov
           const std::function<bool(const city::PublicState&)>& until = nullptr) {
   for (int i = 0; i < max_moves; ++i) {
     const Client::Track& view = clients.front()->track();
-    ASSERT_TRUE(view.state.has_value());
-    if (IsOver(*view.state) || (until && until(*view.state))) return;
-    const int actor = view.state->counters.decision.actor;
-    const uint64_t before = view.sequence;
+    ASSERT_TRUE(view.started());
+    if (IsOver(view.state()) || (until && until(view.state()))) return;
+    const int actor = view.state().counters.decision.actor;
+    const uint64_t before = view.sequence();
     Client* decider = nullptr;
     for (Client* c : clients) {
-      ASSERT_EQ(c->track().sequence, before) << "every client is in step";
+      ASSERT_EQ(c->track().sequence(), before) << "every client is in step";
       if (c->track().seat == actor) {
         decider = c;
       } else {
-        ASSERT_TRUE(c->track().legal.empty()) << "legal actions go only to the seat that decides";
+        ASSERT_TRUE(c->track().legal().empty()) << "legal actions go only to the seat that decides";
       }
     }
     ASSERT_NE(decider, nullptr) << "seat " << actor << " decides but does not play here";
-    const std::vector<v1::Action>& legal = decider->track().legal;
+    const std::vector<v1::Action>& legal = decider->track().legal();
     ASSERT_FALSE(legal.empty()) << "the deciding seat received its legal actions";
     const v1::Action action = legal[static_cast<size_t>(random.Below(legal.size()))];
     const v1::ServerMessage reply = decider->Move(action);
@@ -547,9 +541,9 @@ city::Game Replay(int players, uint64_t seed, const std::vector<v1::Delta>& delt
 void ExpectAllAtTheEnginesState(const std::vector<Client*>& clients, int players, uint64_t seed) {
   const city::Game replay = Replay(players, seed, clients.front()->track().deltas);
   for (Client* c : clients) {
-    ASSERT_TRUE(c->track().state.has_value());
-    EXPECT_TRUE(*c->track().state == replay.Public()) << "seat " << c->track().seat;
-    EXPECT_EQ(c->track().state->Hash(), replay.Hash());
+    ASSERT_TRUE(c->track().started());
+    EXPECT_TRUE(c->track().state() == replay.Public()) << "seat " << c->track().seat;
+    EXPECT_EQ(c->track().state().Hash(), replay.Hash());
   }
 }
 
@@ -575,15 +569,15 @@ TEST(NetPlay, FourClientsPlayAWholeGameToTheEnginesScores) {
   const v1::ServerMessage view = watcher->Spectate(game);
   ASSERT_TRUE(view.has_snapshot()) << Show(view);
   EXPECT_FALSE(view.snapshot().has_your_seat());
-  EXPECT_EQ(view.snapshot().sequence(), seats.front()->track().sequence);
+  EXPECT_EQ(view.snapshot().sequence(), seats.front()->track().sequence());
   std::vector<Client*> everybody = seats;
   everybody.push_back(watcher.get());
   ASSERT_NO_FATAL_FAILURE(Play(everybody, random, 5000));
-  ASSERT_TRUE(IsOver(*seats.front()->track().state)) << "the game ends within 5000 decisions";
+  ASSERT_TRUE(IsOver(seats.front()->track().state())) << "the game ends within 5000 decisions";
 
   // Every seat received every delta, and the engine alone, given the same actions, agrees.
   const std::vector<v1::Delta>& deltas = seats.front()->track().deltas;
-  for (Client* c : seats) EXPECT_EQ(c->track().deltas.size(), c->track().sequence);
+  for (Client* c : seats) EXPECT_EQ(c->track().deltas.size(), c->track().sequence());
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState(everybody, 4, kSeed));
   const city::Game replay = Replay(4, kSeed, deltas);
   ASSERT_TRUE(replay.IsOver());
@@ -598,7 +592,7 @@ TEST(NetPlay, FourClientsPlayAWholeGameToTheEnginesScores) {
               replay.TotalScore(p))
         << "seat " << p;
     int total = 0;
-    for (int points : seats.front()->track().state->counters.player[static_cast<size_t>(p)].score)
+    for (int points : seats.front()->track().state().counters.player[static_cast<size_t>(p)].score)
       total += points;
     EXPECT_EQ(total, replay.TotalScore(p)) << "seat " << p;
   }
@@ -741,10 +735,10 @@ TEST(NetRefusals, MoveRefusalsChangeNothing) {
   auto watcher = Connected(server);
   ASSERT_TRUE(watcher->Spectate(game).has_snapshot());
 
-  const uint64_t s0 = a->track().sequence;
-  ASSERT_EQ(a->track().state->counters.decision.actor, 0);
-  ASSERT_FALSE(a->track().legal.empty()) << "seat 0 places the first tile";
-  const v1::Action place = a->track().legal.front();
+  const uint64_t s0 = a->track().sequence();
+  ASSERT_EQ(a->track().state().counters.decision.actor, 0);
+  ASSERT_FALSE(a->track().legal().empty()) << "seat 0 places the first tile";
+  const v1::Action place = a->track().legal().front();
   const auto refuse = [](Client& c, const v1::ClientMessage& m, v1::ErrorCode code) {
     const v1::ServerMessage reply = c.Request(m);
     EXPECT_EQ(CodeOf(reply), code) << Show(reply);
@@ -789,16 +783,16 @@ TEST(NetRefusals, MoveRefusalsChangeNothing) {
   refuse(*a, m, v1::ERROR_CODE_RULE_WRONG_PHASE);
 
   // None of it changed the game: the move with the same sequence is accepted, once.
-  EXPECT_EQ(a->track().sequence, s0);
+  EXPECT_EQ(a->track().sequence(), s0);
   const v1::ClientMessage move = a->MoveMessage(place);
   v1::ServerMessage reply = a->Request(move);
   ASSERT_TRUE(reply.has_delta()) << Show(reply);
   EXPECT_EQ(reply.delta().sequence(), s0 + 1);
   reply = a->Request(move);  // the very same message again, as a retry would send it
   EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_STALE_SEQUENCE) << Show(reply);
-  EXPECT_EQ(a->track().sequence, s0 + 1);
-  ASSERT_FALSE(a->track().legal.empty()) << "seat 0's follower decision";
-  const v1::Action follower = a->track().legal.front();
+  EXPECT_EQ(a->track().sequence(), s0 + 1);
+  ASSERT_FALSE(a->track().legal().empty()) << "seat 0's follower decision";
+  const v1::Action follower = a->track().legal().front();
   reply = a->Move(follower);
   ASSERT_TRUE(reply.has_delta()) << Show(reply);
   EXPECT_EQ(reply.delta().sequence(), s0 + 2) << "the repeated move was not applied";
@@ -888,7 +882,7 @@ TEST(NetRefusals, FinishedGamesFreeTheirPlace) {
   SeatedGame({a.get(), b.get()}, 6);
   core::Random random(6);
   Play({a.get(), b.get()}, random, 5000);
-  ASSERT_TRUE(IsOver(*a->track().state));
+  ASSERT_TRUE(IsOver(a->track().state()));
   v1::ClientMessage list;
   list.mutable_list_games();
   EXPECT_EQ(a->Request(list).game_list().games_size(), 0) << "finished games are not listed";
@@ -951,21 +945,21 @@ TEST(NetTokens, ATokenActsForItsOwnSeatOnly) {
   EXPECT_EQ(a_token.size(), 16u);
   EXPECT_EQ(b_token.size(), 16u);
   EXPECT_NE(a_token, b_token);
-  ASSERT_EQ(a->track().state->counters.decision.actor, 0);
-  const v1::Action place = a->track().legal.front();
+  ASSERT_EQ(a->track().state().counters.decision.actor, 0);
+  const v1::Action place = a->track().legal().front();
   // Seat 0's decision: seat 1's token does not make the move seat 0's, whoever sends it.
   v1::ServerMessage reply = a->Request(a->MoveMessage(place, std::nullopt, b_token));
   EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
-  reply = b->Request(b->MoveMessage(place, a->track().sequence));
+  reply = b->Request(b->MoveMessage(place, a->track().sequence()));
   EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
   // Seat 0 plays its turn; then it is seat 1's, and seat 0's token is refused in turn.
   core::Random random(4);
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 50, [](const city::PublicState& s) {
     return s.counters.decision.actor == 1;
   }));
-  ASSERT_EQ(b->track().state->counters.decision.actor, 1);
-  ASSERT_FALSE(b->track().legal.empty());
-  const v1::Action answer = b->track().legal.front();
+  ASSERT_EQ(b->track().state().counters.decision.actor, 1);
+  ASSERT_FALSE(b->track().legal().empty());
+  const v1::Action answer = b->track().legal().front();
   reply = b->Request(b->MoveMessage(answer, std::nullopt, a_token));
   EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
   reply = b->Move(answer);
@@ -991,7 +985,7 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
       Play({a.get(), b.get(), c.get()}, random, 500, [](const city::PublicState& s) {
         return s.counters.turn_player == 2 && s.counters.decision.actor == 2;
       }));
-  const uint64_t seen = b->track().sequence;
+  const uint64_t seen = b->track().sequence();
   const Client::Track kept = b->track();
   b->Drop();
   for (Client* other : {a.get(), c.get()}) {
@@ -1006,8 +1000,8 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const city::PublicState& s) {
     return s.counters.decision.actor == 1;
   }));
-  ASSERT_FALSE(IsOver(*a->track().state));
-  const uint64_t now = a->track().sequence;
+  ASSERT_FALSE(IsOver(a->track().state()));
+  const uint64_t now = a->track().sequence();
   ASSERT_GT(now, seen + 1);
 
   // Seat 1 comes back on a new connection with its token and the last sequence it saw.
@@ -1028,9 +1022,9 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   }
   ASSERT_EQ(sequences.size(), now - seen) << "exactly the missed deltas";
   for (size_t i = 0; i < sequences.size(); ++i) EXPECT_EQ(sequences[i], seen + 1 + i);
-  EXPECT_EQ(back.track().sequence, now);
-  EXPECT_FALSE(back.track().legal.empty()) << "seat 1 decides: its legal actions came along";
-  EXPECT_TRUE(*back.track().state == *a->track().state);
+  EXPECT_EQ(back.track().sequence(), now);
+  EXPECT_FALSE(back.track().legal().empty()) << "seat 1 decides: its legal actions came along";
+  EXPECT_TRUE(back.track().state() == a->track().state());
   for (Client* other : {a.get(), c.get()}) {
     const auto status =
         other->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_seat_status(); });
@@ -1040,7 +1034,7 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   }
   // And everybody plays on to the end.
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), &back, c.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(*a->track().state));
+  ASSERT_TRUE(IsOver(a->track().state()));
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), &back, c.get()}, 3, kSeed));
 }
 
@@ -1080,7 +1074,7 @@ TEST(NetLimits, AnOversizedFrameClosesOnlyThatConnection) {
   EXPECT_TRUE(server.WaitForConnections(2));
   // The game next door plays on to its end.
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(*a->track().state));
+  ASSERT_TRUE(IsOver(a->track().state()));
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), b.get()}, 2, kSeed));
 }
 
@@ -1108,7 +1102,7 @@ TEST(NetLimits, AConsumerThatDoesNotReadIsDisconnectedAndTheOthersPlayOn) {
     ping.mutable_ping()->set_nonce(static_cast<uint64_t>(i));
     dropped = slow.Send(ping) == 0;  // the write fails once the server has closed it
     if (i % 100 == 0) {
-      if (!IsOver(*a->track().state)) {
+      if (!IsOver(a->track().state())) {
         ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 1));
       }
       dropped = dropped || server.Connections() == 2;
@@ -1122,7 +1116,7 @@ TEST(NetLimits, AConsumerThatDoesNotReadIsDisconnectedAndTheOthersPlayOn) {
   EXPECT_NE(slow.error(), beast::error::timeout) << "the connection was closed";
   // The players were not held up.
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(*a->track().state));
+  ASSERT_TRUE(IsOver(a->track().state()));
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), b.get()}, 2, kSeed));
 }
 
@@ -1141,8 +1135,8 @@ TEST(NetPlay, TwoGamesAtOnceDoNotInterfere) {
   core::Random r1(1);
   core::Random r2(2);
   for (int i = 0; i < 5000; ++i) {
-    const bool over1 = IsOver(*a1->track().state);
-    const bool over2 = IsOver(*a2->track().state);
+    const bool over1 = IsOver(a1->track().state());
+    const bool over2 = IsOver(a2->track().state());
     if (over1 && over2) break;
     if (!over1) {
       ASSERT_NO_FATAL_FAILURE(Play({a1.get(), b1.get()}, r1, 1));
@@ -1151,8 +1145,8 @@ TEST(NetPlay, TwoGamesAtOnceDoNotInterfere) {
       ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get()}, r2, 1));
     }
   }
-  ASSERT_TRUE(IsOver(*a1->track().state));
-  ASSERT_TRUE(IsOver(*a2->track().state));
+  ASSERT_TRUE(IsOver(a1->track().state()));
+  ASSERT_TRUE(IsOver(a2->track().state()));
   for (Client* c : {a1.get(), b1.get(), a2.get(), b2.get()}) {
     EXPECT_EQ(c->GameCount(), 1u) << "no message of the other game";
   }
@@ -1160,7 +1154,7 @@ TEST(NetPlay, TwoGamesAtOnceDoNotInterfere) {
   EXPECT_EQ(a2->game(), two);
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a1.get(), b1.get()}, 2, 31));
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a2.get(), b2.get()}, 2, 32));
-  EXPECT_NE(a1->track().state->Hash(), a2->track().state->Hash());
+  EXPECT_NE(a1->track().state().Hash(), a2->track().state().Hash());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1307,10 +1301,10 @@ TEST(NetSpectate, SpectatingAgainDeliversEachDeltaOnce) {
   auto watcher = Connected(server);
   ASSERT_TRUE(watcher->Spectate(game).has_snapshot());
   ASSERT_TRUE(watcher->Spectate(game).has_snapshot());
-  const uint64_t start = watcher->track().sequence;
+  const uint64_t start = watcher->track().sequence();
   core::Random random(12);
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 6));
-  const uint64_t target = a->track().sequence;
+  const uint64_t target = a->track().sequence();
   ASSERT_GT(target, start + 2);
   // The room sends every copy of a delta before the next delta, so once the first copy of the
   // last one has arrived, every earlier one has arrived as often as it was sent.
@@ -1368,7 +1362,7 @@ void PlayToTheEnd(Client* a, Client* b, uint64_t seed, std::string* game) {
   *game = SeatedGame({a, b}, seed);
   core::Random random(seed);
   ASSERT_NO_FATAL_FAILURE(Play({a, b}, random, 5000));
-  ASSERT_TRUE(IsOver(*a->track().state)) << "the game ends within 5000 decisions";
+  ASSERT_TRUE(IsOver(a->track().state())) << "the game ends within 5000 decisions";
 }
 
 // A Replay followed as a client would follow it: the start state, then each step's events,
@@ -1380,25 +1374,19 @@ void FollowReplay(const v1::Replay& replay, std::optional<city::PublicState>* st
   ASSERT_EQ(start.sequence(), 0u) << "the state before the first action";
   EXPECT_FALSE(start.has_your_seat()) << "a replay is nobody's seat";
   EXPECT_EQ(start.legal_actions_size(), 0);
-  *state = protocol::FromProto(start.state());
-  ASSERT_TRUE(state->has_value()) << "a start state the codec cannot read";
-  ASSERT_EQ((*state)->Hash(), start.state_hash());
-  hashes->assign(1, start.state_hash());
+  protocol::Follower follower;
+  ASSERT_EQ(follower.Start(start), std::nullopt);
+  hashes->assign(1, follower.hash());
   ASSERT_EQ(replay.time_ms_size(), replay.steps_size()) << "a commit time for every step";
   for (int i = 0; i < replay.steps_size(); ++i) {
     const v1::Delta& step = replay.steps(i);
-    EXPECT_EQ(step.game_id(), start.game_id());
-    ASSERT_EQ(step.sequence(), static_cast<uint64_t>(i) + 1) << "in order, none missing";
     EXPECT_EQ(step.legal_actions_size(), 0) << "nobody decides in a replay";
     EXPECT_GE(replay.time_ms(i), kYear2020Ms) << "step " << step.sequence();
-    for (const v1::Event& e : step.events()) {
-      const auto event = protocol::FromProto(e);
-      ASSERT_TRUE(event.has_value()) << "an event the codec cannot read";
-      (*state)->Apply(*event);
-    }
-    ASSERT_EQ((*state)->Hash(), step.state_hash()) << "step " << step.sequence();
-    hashes->push_back(step.state_hash());
+    // Of this game, in order, none missing, each with its hash.
+    ASSERT_EQ(follower.Apply(step), std::nullopt);
+    hashes->push_back(follower.hash());
   }
+  *state = follower.state();
 }
 
 // Each step of a replay is the delta the players got, less the legal actions.
@@ -1443,8 +1431,8 @@ TEST(NetLog, AFinishedGamesReplayIsEveryDeltaThePlayersSaw) {
   std::vector<uint64_t> hashes;
   ASSERT_NO_FATAL_FAILURE(FollowReplay(replay, &state, &hashes));
   ASSERT_NO_FATAL_FAILURE(ExpectTheDeltasPlayed(a->track().deltas, replay));
-  EXPECT_EQ(hashes.back(), a->track().state->Hash()) << "the end the players saw";
-  EXPECT_TRUE(*state == *a->track().state);
+  EXPECT_EQ(hashes.back(), a->track().state().Hash()) << "the end the players saw";
+  EXPECT_TRUE(*state == a->track().state());
 }
 
 TEST(NetLog, ARunningGameIsReplayedToAConnectionThatNeverJoinedIt) {
@@ -1454,7 +1442,7 @@ TEST(NetLog, ARunningGameIsReplayedToAConnectionThatNeverJoinedIt) {
   const std::string game = SeatedGame({a.get(), b.get()}, 42);
   core::Random random(42);
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 30));
-  ASSERT_FALSE(IsOver(*a->track().state));
+  ASSERT_FALSE(IsOver(a->track().state()));
   auto outsider = Connected(server);
   const v1::ServerMessage reply = outsider->Request(ReplayRequest(game));
   ASSERT_TRUE(reply.has_replay()) << Show(reply);
@@ -1464,7 +1452,7 @@ TEST(NetLog, ARunningGameIsReplayedToAConnectionThatNeverJoinedIt) {
   std::vector<uint64_t> hashes;
   ASSERT_NO_FATAL_FAILURE(FollowReplay(reply.replay(), &state, &hashes));
   ASSERT_NO_FATAL_FAILURE(ExpectTheDeltasPlayed(a->track().deltas, reply.replay()));
-  EXPECT_TRUE(*state == *a->track().state);
+  EXPECT_TRUE(*state == a->track().state());
 
   // A replay does not make its reader a spectator: the moves that follow are not sent to it.
   // (They were queued to every recipient before the movers heard back, so before this Ping.)
@@ -1502,7 +1490,7 @@ TEST(NetLog, SeekGivesTheStateAtAnyStepAndRefusesWhatIsNotThere) {
     EXPECT_EQ(s.legal_actions_size(), 0);
     // (The client checked the state against its hash as it arrived.)
     if (sequence == steps) {
-      EXPECT_TRUE(protocol::FromProto(s.state()) == *a->track().state)
+      EXPECT_TRUE(protocol::FromProto(s.state()) == a->track().state())
           << "the last step is the end";
     }
   }
@@ -1556,7 +1544,7 @@ TEST(NetLog, AFinishedGameThatLeftTheLobbyCanStillBeReplayed) {
   EXPECT_EQ(FindGame(ListGames(*reader), game), nullptr);
   const v1::ServerMessage watched = reader->Spectate(game);
   ASSERT_TRUE(watched.has_snapshot()) << "its final state, from the log: " << Show(watched);
-  EXPECT_EQ(watched.snapshot().state_hash(), a->track().state->Hash());
+  EXPECT_EQ(watched.snapshot().state_hash(), a->track().state().Hash());
 
   const v1::ServerMessage reply = reader->Request(ReplayRequest(game));
   ASSERT_TRUE(reply.has_replay()) << Show(reply);
@@ -1565,10 +1553,10 @@ TEST(NetLog, AFinishedGameThatLeftTheLobbyCanStillBeReplayed) {
   std::vector<uint64_t> hashes;
   ASSERT_NO_FATAL_FAILURE(FollowReplay(reply.replay(), &state, &hashes));
   ASSERT_NO_FATAL_FAILURE(ExpectTheDeltasPlayed(a->track().deltas, reply.replay()));
-  EXPECT_TRUE(*state == *a->track().state);
+  EXPECT_TRUE(*state == a->track().state());
   const v1::ServerMessage end = reader->Request(SeekRequest(game, hashes.size() - 1));
   ASSERT_TRUE(end.has_snapshot()) << Show(end);
-  EXPECT_EQ(end.snapshot().state_hash(), a->track().state->Hash());
+  EXPECT_EQ(end.snapshot().state_hash(), a->track().state().Hash());
 }
 
 // Removes a game log's files when the test ends, however it ends.
@@ -1627,14 +1615,14 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
       Play({a.get(), b.get(), c.get()}, random, 500, [](const city::PublicState& s) {
         return s.counters.turn_player == 2 && s.counters.decision.actor == 2;
       }));
-  const uint64_t b_seen = b->track().sequence;
+  const uint64_t b_seen = b->track().sequence();
   const Client::Track b_kept = b->track();
   b->Drop();
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const city::PublicState& s) {
     return s.counters.decision.actor == 1;
   }));
-  ASSERT_FALSE(IsOver(*a->track().state));
-  const uint64_t now = a->track().sequence;
+  ASSERT_FALSE(IsOver(a->track().state()));
+  const uint64_t now = a->track().sequence();
   ASSERT_GT(now, b_seen + 1);
   const Client::Track a_kept = a->track();
   const Client::Track c_kept = c->track();
@@ -1658,22 +1646,22 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
   ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
   EXPECT_EQ(reply.snapshot().sequence(), now);
   EXPECT_EQ(reply.snapshot().your_seat(), 0u);
-  EXPECT_EQ(reply.snapshot().state_hash(), a_kept.state->Hash());
+  EXPECT_EQ(reply.snapshot().state_hash(), a_kept.state().Hash());
   auto b2 = ResumedSeat(second, game, b_kept, b_seen, &reply);
   ASSERT_TRUE(reply.has_delta()) << "the last missed delta answers the Resume: " << Show(reply);
   const std::vector<uint64_t> missed = DeltaSequencesSince(*b2, 0);
   ASSERT_EQ(missed.size(), now - b_seen) << "exactly the missed deltas";
   for (size_t i = 0; i < missed.size(); ++i) EXPECT_EQ(missed[i], b_seen + 1 + i);
-  EXPECT_FALSE(b2->track().legal.empty()) << "seat 1 decides: its legal actions came along";
+  EXPECT_FALSE(b2->track().legal().empty()) << "seat 1 decides: its legal actions came along";
   auto c2 = ResumedSeat(second, game, c_kept, 0, &reply);
   ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
   for (Client* back : {a2.get(), b2.get(), c2.get()}) {
-    EXPECT_EQ(back->track().sequence, now);
-    EXPECT_EQ(back->track().state->Hash(), a_kept.state->Hash());
+    EXPECT_EQ(back->track().sequence(), now);
+    EXPECT_EQ(back->track().state().Hash(), a_kept.state().Hash());
   }
   // The game plays on to the end, as the engine would have played it without the restart.
   ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get(), c2.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(*a2->track().state));
+  ASSERT_TRUE(IsOver(a2->track().state()));
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({b2.get(), a2.get(), c2.get()}, 3, kSeed));
 }
 
@@ -1753,7 +1741,7 @@ TEST(NetLog, HealthCheckReportsTheLogsCommits) {
   EXPECT_GT(log.value("commits", 0), 0) << log.dump();
   EXPECT_GE(log.value("writes", 0), log.value("commits", 0)) << log.dump();
   EXPECT_EQ(log.value("failed_writes", -1), 0) << log.dump();
-  EXPECT_EQ(log.value("actions", uint64_t{0}), a->track().sequence)
+  EXPECT_EQ(log.value("actions", uint64_t{0}), a->track().sequence())
       << "every action of the game, the server's draws included: " << log.dump();
   EXPECT_GE(log.value("largest_batch", 0), 1) << log.dump();
 }
@@ -1839,7 +1827,7 @@ TEST(NetShutdown, StopsWithClientsThatLingerOrReadNothing) {
     auto d = Connected(server);
     SeatedGame({c.get(), d.get()}, 12);
     ASSERT_NO_FATAL_FAILURE(Play({c.get(), d.get()}, random, 5000));
-    ASSERT_TRUE(IsOver(*c->track().state));
+    ASSERT_TRUE(IsOver(c->track().state()));
     auto opener = Connected(server);
     const std::string open_game = opener->Create(3, 13);
     ASSERT_TRUE(opener->Join(open_game, 0).has_seat_joined());
@@ -1895,12 +1883,12 @@ TEST(NetShutdown, ARequestMetByTheStopIsAnsweredAndWhatWasAcknowledgedStays) {
       game = SeatedGame({a.get(), b.get()}, 20 + static_cast<uint64_t>(round));
       core::Random random(static_cast<uint64_t>(round));
       ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 3 + round));
-      Client* decider = a->track().legal.empty() ? b.get() : a.get();
+      Client* decider = a->track().legal().empty() ? b.get() : a.get();
       kept = decider->track();
-      const v1::ClientMessage move = decider->MoveMessage(decider->track().legal.front());
+      const v1::ClientMessage move = decider->MoveMessage(decider->track().legal().front());
       const uint64_t id = decider->Send(move);
       server.Stop("restart");
-      acknowledged = decider->track().sequence;
+      acknowledged = decider->track().sequence();
       bool answered = false;
       for (size_t i = 0; i < kMaxMessages; ++i) {
         const auto m = decider->Receive();
@@ -1996,7 +1984,7 @@ TEST(NetLimits, TheOutboundQueueIsBoundedInBytes) {
   const std::string game = SeatedGame({a.get(), b.get()}, 31);
   core::Random random(31);
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(*a->track().state));
+  ASSERT_TRUE(IsOver(a->track().state()));
   Client hoarder;
   ASSERT_TRUE(hoarder.Connect(server.port(), "", /*receive_buffer=*/4096));
   hoarder.Hello();
@@ -2203,7 +2191,7 @@ TEST(NetLog, AFinishedGameIsResumedAndWatchedAfterARestart) {
   std::string game;
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 50, &game));
   const Client::Track b_kept = b->track();
-  const uint64_t end = b_kept.sequence;
+  const uint64_t end = b_kept.sequence();
   ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), b.get()}));
   first.reset();
 
@@ -2212,31 +2200,35 @@ TEST(NetLog, AFinishedGameIsResumedAndWatchedAfterARestart) {
   Client::Track behind;
   behind.token = b_kept.token;
   behind.seat = b_kept.seat;
-  behind.sequence = end - 2;
   {
     // Its view two deltas before the end, rebuilt from the deltas it had received.
-    city::Game replay = Replay(2, 50, {b_kept.deltas.begin(), b_kept.deltas.end() - 2});
-    behind.state = replay.Public();
+    const city::Game replay = Replay(2, 50, {b_kept.deltas.begin(), b_kept.deltas.end() - 2});
+    v1::Snapshot view;
+    view.set_game_id(game);
+    view.set_sequence(end - 2);
+    *view.mutable_state() = protocol::ToProto(replay.Public());
+    view.set_state_hash(replay.Hash());
+    ASSERT_EQ(behind.follower.Start(view), std::nullopt);
   }
   auto seat = Connected(second);
   seat->Adopt(game, behind);
   const v1::ServerMessage resumed = seat->Request(ResumeRequest(game, b_kept.token, end - 2));
   ASSERT_TRUE(resumed.has_delta()) << Show(resumed);
   EXPECT_EQ(DeltaSequencesSince(*seat, 0), (std::vector<uint64_t>{end - 1, end}));
-  EXPECT_TRUE(*seat->track().state == *b_kept.state) << "at the final state";
+  EXPECT_TRUE(seat->track().state() == b_kept.state()) << "at the final state";
   // From nothing, the final snapshot.
   auto other = Connected(second);
   const v1::ServerMessage snapshot = other->Request(ResumeRequest(game, a->track().token, 0));
   ASSERT_TRUE(snapshot.has_snapshot()) << Show(snapshot);
   EXPECT_EQ(snapshot.snapshot().sequence(), end);
   EXPECT_EQ(snapshot.snapshot().your_seat(), 0u);
-  EXPECT_EQ(snapshot.snapshot().state_hash(), b_kept.state->Hash());
+  EXPECT_EQ(snapshot.snapshot().state_hash(), b_kept.state().Hash());
   // A spectator gets the final snapshot; a wrong token gets what a hosted game gives.
   auto watcher = Connected(second);
   const v1::ServerMessage watched = watcher->Spectate(game);
   ASSERT_TRUE(watched.has_snapshot()) << Show(watched);
   EXPECT_FALSE(watched.snapshot().has_your_seat());
-  EXPECT_EQ(watched.snapshot().state_hash(), b_kept.state->Hash());
+  EXPECT_EQ(watched.snapshot().state_hash(), b_kept.state().Hash());
   EXPECT_EQ(CodeOf(watcher->Request(ResumeRequest(game, std::string(16, 'x'), 0))),
             v1::ERROR_CODE_BAD_TOKEN);
   EXPECT_EQ(CodeOf(watcher->Spectate("g999")), v1::ERROR_CODE_NO_SUCH_GAME);

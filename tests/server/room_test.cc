@@ -13,6 +13,7 @@
 #include "persistence/replay.h"
 #include "persistence/token.h"
 #include "protocol/codec.h"
+#include "protocol/follower.h"
 #include "registry.h"
 
 namespace carc::server {
@@ -29,26 +30,18 @@ class FakePeer : public Peer {
     Follow(decoded);
   }
 
-  // Keeps a public state from snapshots and deltas, checking the hash at every step.
+  // Follows the game from snapshots and deltas, every step and hash checked.
   void Follow(const v1::ServerMessage& m) {
+    std::optional<std::string> error;
     if (m.has_snapshot()) {
-      state = protocol::FromProto(m.snapshot().state());
-      ASSERT_TRUE(state.has_value());
-      ASSERT_EQ(state->Hash(), m.snapshot().state_hash());
-      sequence = m.snapshot().sequence();
-      legal.assign(m.snapshot().legal_actions().begin(), m.snapshot().legal_actions().end());
+      error = follower.Start(m.snapshot());
     } else if (m.has_delta()) {
-      ASSERT_TRUE(state.has_value()) << "a delta before any snapshot";
-      ASSERT_EQ(m.delta().sequence(), sequence + 1) << "deltas arrive in order, none missing";
-      for (const v1::Event& e : m.delta().events()) {
-        const auto event = protocol::FromProto(e);
-        ASSERT_TRUE(event.has_value());
-        state->Apply(*event);
-      }
-      ASSERT_EQ(state->Hash(), m.delta().state_hash());
-      sequence = m.delta().sequence();
-      legal.assign(m.delta().legal_actions().begin(), m.delta().legal_actions().end());
+      error = follower.Apply(m.delta());
+    } else {
+      return;
     }
+    ASSERT_EQ(error, std::nullopt);
+    legal = follower.legal_actions();
   }
 
   std::optional<v1::ErrorCode> LastError() const {
@@ -58,9 +51,8 @@ class FakePeer : public Peer {
 
   std::vector<std::string> raw;
   std::vector<v1::ServerMessage> received;
-  std::optional<city::PublicState> state;
-  uint64_t sequence = 0;
-  std::vector<v1::Action> legal;
+  protocol::Follower follower;
+  std::vector<v1::Action> legal;  // the follower's, until a test uses them
   std::string token;
   int seat = -1;
 };
@@ -142,7 +134,7 @@ struct Table {
     v1::Move move;
     move.set_game_id("g1");
     move.set_seat_token(peer.token);
-    move.set_sequence(peer.sequence);
+    move.set_sequence(peer.follower.sequence());
     *move.mutable_action() = action;
     return move;
   }
@@ -185,8 +177,8 @@ TEST(Room, AFourPlayerGameIsPlayedToTheEndWithTheEnginesScores) {
 
   // Everybody, the spectator too, followed every delta to the server's final state.
   const city::Game& game = *t.room.game();
-  for (const auto& p : peers) ASSERT_TRUE(*p->state == game.Public());
-  ASSERT_TRUE(*spectator->state == game.Public());
+  for (const auto& p : peers) ASSERT_TRUE(p->follower.state() == game.Public());
+  ASSERT_TRUE(spectator->follower.state() == game.Public());
   // The engine alone, given the same actions, reaches the same scores.
   city::Config config;
   config.players = 4;
@@ -255,7 +247,7 @@ TEST(Room, SpectatorsWatchButCannotMove) {
   auto b = t.Join();
   auto watcher = std::make_shared<FakePeer>();
   t.room.Spectate(watcher, 3);
-  ASSERT_TRUE(watcher->state.has_value());
+  ASSERT_TRUE(watcher->follower.started());
   EXPECT_FALSE(watcher->received.back().snapshot().has_your_seat());
   EXPECT_TRUE(watcher->legal.empty());
   v1::Move move = t.MoveOf(*a, a->legal.front());
@@ -263,7 +255,8 @@ TEST(Room, SpectatorsWatchButCannotMove) {
   t.room.Move(watcher, 4, move);
   EXPECT_EQ(watcher->LastError(), v1::ERROR_CODE_SPECTATOR);
   t.room.Move(a, 5, t.MoveOf(*a, a->legal.front()));
-  ASSERT_TRUE(*watcher->state == t.room.game()->Public()) << "the spectator sees the move";
+  ASSERT_TRUE(watcher->follower.state() == t.room.game()->Public())
+      << "the spectator sees the move";
 }
 
 TEST(Room, TokensAreSecretAndOnlyTheJoinerGetsItsOwn) {
@@ -356,8 +349,7 @@ TEST(Room, AMoveFromAnotherConnectionOfTheSeatIsAnswered) {
   auto a = t.Join();
   auto b = t.Join();
   auto a_again = std::make_shared<FakePeer>();
-  a_again->state = a->state;
-  a_again->sequence = a->sequence;
+  a_again->follower = a->follower;
   a_again->token = a->token;
   t.room.Move(a_again, 5, t.MoveOf(*a_again, a->legal.front()));
   ASSERT_FALSE(a_again->received.empty());
@@ -386,7 +378,7 @@ TEST(Room, AReconnectingSeatGetsExactlyTheDeltasItMissed) {
   t.room.Disconnected(b.get());
   ASSERT_TRUE(a->received.back().has_seat_status());
   EXPECT_FALSE(a->received.back().seat_status().online());
-  const uint64_t seen = b->sequence;
+  const uint64_t seen = b->follower.sequence();
   // a and c play on until it is b's decision again.
   core::Random random(5);
   while (!t.room.game()->IsOver() && t.room.game()->CurrentDecision().actor != 1) {
@@ -399,8 +391,7 @@ TEST(Room, AReconnectingSeatGetsExactlyTheDeltasItMissed) {
   ASSERT_GT(now, seen + 1);
   // b comes back on a new connection with its token and the last sequence it saw.
   auto b2 = std::make_shared<FakePeer>();
-  b2->state = b->state;
-  b2->sequence = b->sequence;
+  b2->follower = b->follower;
   b2->token = b->token;
   b2->seat = 1;
   v1::Resume resume;
@@ -412,7 +403,7 @@ TEST(Room, AReconnectingSeatGetsExactlyTheDeltasItMissed) {
   EXPECT_EQ(deltas, now - seen) << "exactly the missed deltas";
   EXPECT_EQ(b2->received.back().request_id(), 42u);
   EXPECT_FALSE(b2->legal.empty()) << "it is b's decision: the last delta carries the legal actions";
-  ASSERT_TRUE(*b2->state == t.room.game()->Public());
+  ASSERT_TRUE(b2->follower.state() == t.room.game()->Public());
   EXPECT_TRUE(a->received.back().has_seat_status() && a->received.back().seat_status().online());
   // And b carries on.
   t.room.Move(b2, 43, t.MoveOf(*b2, b2->legal.front()));
@@ -562,8 +553,8 @@ TEST(RoomLog, AFillingJoinThatCannotBeSavedNeitherTakesTheSeatNorStarts) {
   EXPECT_EQ(c->seat, 1);
   EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
   EXPECT_EQ(events, std::vector<RoomEvent>{RoomEvent::kStarted});
-  EXPECT_TRUE(c->state.has_value());
-  EXPECT_TRUE(watcher->state.has_value());
+  EXPECT_TRUE(c->follower.started());
+  EXPECT_TRUE(watcher->follower.started());
   EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kRunning);
   EXPECT_EQ(Stored(t.store).actions.size(), t.room.Sequence());
 }
@@ -671,6 +662,16 @@ city::PublicState StateAfter(const city::Game& game, uint64_t actions) {
   return replay.Public();
 }
 
+// A snapshot of game g1 as the room would send it to a spectator.
+v1::Snapshot SnapshotOf(const city::PublicState& state, uint64_t sequence) {
+  v1::Snapshot snapshot;
+  snapshot.set_game_id("g1");
+  snapshot.set_sequence(sequence);
+  *snapshot.mutable_state() = protocol::ToProto(state);
+  snapshot.set_state_hash(state.Hash());
+  return snapshot;
+}
+
 // A finished game read back from the log (the lobby does this for a game no longer hosted)
 // answers as it did while hosted, and writes nothing.
 TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
@@ -698,12 +699,12 @@ TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
   EXPECT_EQ(back->received.back().request_id(), 5u);
   EXPECT_EQ(back->received.back().snapshot().sequence(), end);
   EXPECT_EQ(back->received.back().snapshot().your_seat(), 1u);
-  EXPECT_TRUE(*back->state == t.room.game()->Public());
+  EXPECT_TRUE(back->follower.state() == t.room.game()->Public());
 
   // A seat that missed the last three deltas gets exactly those, and follows them to the end.
   auto behind = std::make_shared<FakePeer>();
-  behind->state = StateAfter(*t.room.game(), end - 3);
-  behind->sequence = end - 3;
+  ASSERT_EQ(behind->follower.Start(SnapshotOf(StateAfter(*t.room.game(), end - 3), end - 3)),
+            std::nullopt);
   resume.set_last_seen_sequence(end - 3);
   restored.Resume(behind, 6, resume);
   std::vector<uint64_t> sequences;
@@ -712,7 +713,7 @@ TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
   }
   EXPECT_EQ(sequences, (std::vector<uint64_t>{end - 2, end - 1, end})) << "the missed deltas";
   EXPECT_EQ(behind->received.back().request_id(), 6u) << "the last one answers the Resume";
-  EXPECT_TRUE(*behind->state == t.room.game()->Public());
+  EXPECT_TRUE(behind->follower.state() == t.room.game()->Public());
 
   resume.set_seat_token(std::string(16, '\x7f'));
   auto stranger = std::make_shared<FakePeer>();
@@ -723,7 +724,7 @@ TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
   restored.Spectate(spectator, 8);
   ASSERT_TRUE(spectator->received.back().has_snapshot());
   EXPECT_FALSE(spectator->received.back().snapshot().has_your_seat());
-  EXPECT_TRUE(*spectator->state == t.room.game()->Public());
+  EXPECT_TRUE(spectator->follower.state() == t.room.game()->Public());
 }
 
 // Abandoning: the log first, then the seats and spectators; the game then refuses play.

@@ -8,12 +8,21 @@
 #include <map>
 #include <set>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "city/default_tiles.h"
 
 namespace carc::protocol {
 namespace {
+
+v1::TileSet ThroughBytesOf(const v1::TileSet& set) {
+  std::string bytes;
+  EXPECT_TRUE(set.SerializeToString(&bytes));
+  v1::TileSet parsed;
+  EXPECT_TRUE(parsed.ParseFromString(bytes));
+  return parsed;
+}
 
 v1::TileSet DefaultTileSetThroughBytes() {
   std::string bytes;
@@ -171,10 +180,137 @@ TEST(TileSetMessage, EveryTypeMatchesTheEngines) {
       EXPECT_EQ(static_cast<int>(wire.features(f).kind()), static_cast<int>(def.kind) + 1);
       EXPECT_EQ(static_cast<int>(wire.features(f).market()), static_cast<int>(def.market));
       EXPECT_EQ(static_cast<int>(wire.features(f).end()), static_cast<int>(def.end));
+      EXPECT_EQ(wire.features(f).label(), std::string(1, def.label)) << engine.name;
     }
     EXPECT_EQ(static_cast<int>(wire.building()), static_cast<int>(engine.building));
     EXPECT_EQ(wire.historic_name(), engine.historic_name);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// From the wire back to the engine's tile set
+
+// Every field of two tile sets, those the engine derives included, is the same.
+void ExpectSameTileSet(const core::TileSet& got, const core::TileSet& want) {
+  EXPECT_EQ(got.id(), want.id());
+  EXPECT_EQ(got.version(), want.version());
+  ASSERT_EQ(got.TileCount(), want.TileCount());
+  for (int tile = 0; tile < want.TileCount(); ++tile) {
+    EXPECT_EQ(got.TypeIndexOf(tile), want.TypeIndexOf(tile)) << "tile " << tile;
+  }
+  ASSERT_EQ(got.TypeCount(), want.TypeCount());
+  for (int t = 0; t < want.TypeCount(); ++t) {
+    const core::TileType& a = got.Type(t);
+    const core::TileType& b = want.Type(t);
+    SCOPED_TRACE(b.name);
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.count, b.count);
+    EXPECT_EQ(a.first_id, b.first_id);
+    EXPECT_EQ(a.port_feature, b.port_feature);
+    ASSERT_EQ(a.FeatureCount(), b.FeatureCount());
+    for (size_t f = 0; f < b.features.size(); ++f) {
+      EXPECT_EQ(a.features[f].kind, b.features[f].kind) << "feature " << f;
+      EXPECT_EQ(a.features[f].market, b.features[f].market) << "feature " << f;
+      EXPECT_EQ(a.features[f].end, b.features[f].end) << "feature " << f;
+      EXPECT_EQ(a.features[f].label, b.features[f].label) << "feature " << f;
+      EXPECT_EQ(a.features[f].ports, b.features[f].ports) << "feature " << f;
+    }
+    EXPECT_EQ(a.touching_areas, b.touching_areas);
+    EXPECT_EQ(a.building, b.building);
+    EXPECT_EQ(a.historic_name, b.historic_name);
+    EXPECT_EQ(a.street_sides, b.street_sides);
+    EXPECT_EQ(a.street_sides_rotated, b.street_sides_rotated);
+    EXPECT_EQ(a.fitting_rotations, b.fitting_rotations);
+  }
+}
+
+std::shared_ptr<const core::TileSet> Parse(const std::string& text) {
+  auto parsed = core::ParseTileSet(text);
+  EXPECT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(parsed));
+  return std::get<std::shared_ptr<const core::TileSet>>(std::move(parsed));
+}
+
+// What FromProto refuses `set` with ("" if it takes it).
+std::string Refusal(const v1::TileSet& set) {
+  const auto tiles = FromProto(set);
+  const auto* error = std::get_if<std::string>(&tiles);
+  return error ? *error : "";
+}
+
+TEST(TileSetMessage, TheDefaultSetComesBackFromTheWireEqualInEveryField) {
+  const auto tiles = FromProto(DefaultTileSetThroughBytes());
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(tiles))
+      << std::get<std::string>(tiles);
+  ExpectSameTileSet(*std::get<std::shared_ptr<const core::TileSet>>(tiles),
+                    *city::DefaultTileSet());
+}
+
+TEST(TileSetMessage, AnotherSetComesBackFromTheWireWithItsOwnNamesAndLabels) {
+  const auto want = Parse(
+      "tileset example 3\n"
+      "tile cross4 1 h4g g3f f2e e1h h=residential g=fish f=residential e=livestock "
+      "4=crossing 3=crossing 2=crossing 1=crossing\n"
+      "tile straight 2 c2d d-d d2c c-c c=residential d=grain building=public\n"
+      "tile deadend 1 a1a a-a a-a a-a a=residential 1=building building=historic:Petit_Puits\n");
+  ASSERT_NE(want, nullptr);
+  const auto got = FromProto(ThroughBytesOf(ToProto(*want)));
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(got))
+      << std::get<std::string>(got);
+  ExpectSameTileSet(*std::get<std::shared_ptr<const core::TileSet>>(got), *want);
+}
+
+TEST(TileSetMessage, AMessageNoTileSetFileCouldHoldIsRefusedWithTheReason) {
+  const v1::TileSet good = DefaultTileSetThroughBytes();
+  ASSERT_EQ(Refusal(good), "");
+
+  v1::TileSet no_label = good;
+  no_label.mutable_types(0)->mutable_features(1)->clear_label();
+  EXPECT_EQ(Refusal(no_label),
+            "tile type 'straight-res': feature 1 is not one a tile-set file has");
+
+  v1::TileSet bad_port = good;
+  bad_port.mutable_types(0)->set_port_feature(0, 7);
+  EXPECT_EQ(Refusal(bad_port), "tile type 'straight-res': port 0 names feature 7");
+
+  v1::TileSet short_ports = good;
+  short_ports.mutable_types(0)->mutable_port_feature()->RemoveLast();
+  EXPECT_EQ(Refusal(short_ports), "tile type 'straight-res': 11 ports, not 12");
+
+  v1::TileSet bad_name = good;
+  bad_name.mutable_types(1)->set_name("two words");
+  EXPECT_EQ(Refusal(bad_name), "a tile type's name is not one a tile-set file has");
+
+  v1::TileSet bad_id = good;
+  bad_id.set_id("x\ntile extra 1 a-a a-a a-a a-a a=residential");
+  EXPECT_EQ(Refusal(bad_id), "the tile set's id is not one a tile-set file has");
+
+  v1::TileSet bad_kind = good;
+  bad_kind.mutable_types(0)->mutable_features(0)->set_kind(v1::FEATURE_KIND_UNSPECIFIED);
+  EXPECT_EQ(Refusal(bad_kind),
+            "tile type 'straight-res': feature 0 is not one a tile-set file has");
+
+  // The loader's own checks: a street where the file has an area.
+  v1::TileSet street_at_half = good;
+  street_at_half.mutable_types(0)->set_port_feature(0, 1);
+  EXPECT_EQ(Refusal(street_at_half).rfind("tile type 'straight-res': ", 0), 0u)
+      << Refusal(street_at_half);
+
+  // Ids that do not follow the types' order, and features numbered otherwise than the file.
+  v1::TileSet bad_first_id = good;
+  bad_first_id.mutable_types(1)->set_first_id(0);
+  EXPECT_EQ(Refusal(bad_first_id),
+            "tile type '" + good.types(1).name() +
+                "': its tile ids or features are not numbered as the tile-set file numbers them");
+  v1::TileSet renumbered = good;
+  v1::TileType* straight = renumbered.mutable_types(0);  // features a, 1, b at ports 0, 1, 2
+  straight->mutable_features()->SwapElements(0, 2);
+  for (int p = 0; p < 12; ++p) {
+    const int f = straight->port_feature(p);
+    straight->set_port_feature(p, f == 0 ? 2 : f == 2 ? 0 : f);
+  }
+  EXPECT_EQ(Refusal(renumbered),
+            "tile type 'straight-res': its tile ids or features are not numbered as the "
+            "tile-set file numbers them");
 }
 
 }  // namespace

@@ -164,9 +164,9 @@ class Runner {
       if (!p->error().empty()) {
         result.errors.push_back("seat " + std::to_string(seat) + ": " + p->error());
       }
-      if (p->view().has_state() != first.view().has_state() ||
-          p->view().sequence() != first.view().sequence() ||
-          (p->view().has_state() && p->view().state().Hash() != first.view().state().Hash())) {
+      if (p->follower().started() != first.follower().started() ||
+          p->follower().sequence() != first.follower().sequence() ||
+          (p->follower().started() && p->follower().hash() != first.follower().hash())) {
         result.seats_agree = false;
       }
     }
@@ -213,17 +213,20 @@ nlohmann::json Distribution(std::vector<int64_t> samples) {
 }  // namespace
 
 nlohmann::json FinishedGameJson(const Player& player) {
-  if (!player.view().has_state()) return nullptr;
-  const city::PublicState& state = player.view().state();
+  if (!player.follower().started()) return nullptr;
+  const city::PublicState& state = player.follower().state();
   nlohmann::json winners = nlohmann::json::array();
   if (player.game_over()) {
     for (int p = 0; p < state.counters.players; ++p) {
       if (player.game_over()->winners >> p & 1) winners.push_back(p);
     }
   }
-  return {{"game_id", player.game_id()},          {"end", city::ToString(state.counters.end)},
-          {"sequence", player.view().sequence()}, {"state_hash", HashHex(state.Hash())},
-          {"scores", ScoresJson(state)},          {"winners", winners}};
+  return {{"game_id", player.game_id()},
+          {"end", city::ToString(state.counters.end)},
+          {"sequence", player.follower().sequence()},
+          {"state_hash", HashHex(state.Hash())},
+          {"scores", ScoresJson(state)},
+          {"winners", winners}};
 }
 
 GamesReport PlayGames(const GamesOptions& options) {

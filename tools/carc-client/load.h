@@ -39,7 +39,7 @@ struct GameResult {
   bool finished = false;                // every seat saw the end
   bool seats_agree = true;              // every seat ended with the same sequence and state hash
   std::vector<std::string> errors;      // the seats' failures
-  std::shared_ptr<const Player> seat0;  // its view gives FinishedGameJson
+  std::shared_ptr<const Player> seat0;  // its follower gives FinishedGameJson
 };
 
 struct GamesReport {

@@ -22,10 +22,10 @@
 #include <random>
 #include <thread>
 
-#include "city/default_tiles.h"
 #include "connection.h"
 #include "load.h"
 #include "player.h"
+#include "protocol/tileset_message.h"
 #include "replay.h"
 #include "url.h"
 #include "view.h"
@@ -63,6 +63,34 @@ std::optional<v1::ServerMessage> Call(BlockingClient& client, v1::ClientMessage 
     return std::nullopt;
   }
   return std::move(m);
+}
+
+// The server's tile set (GetTileSet), as the engine's: what the client draws tiles and names their
+// features with. nullptr after printing why it could not be had.
+std::shared_ptr<const core::TileSet> GetTiles(BlockingClient& client) {
+  v1::ClientMessage message;
+  message.mutable_get_tile_set();
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return nullptr;
+  if (!reply->has_tile_set()) {
+    Fail("unexpected reply to GetTileSet");
+    return nullptr;
+  }
+  auto tiles = protocol::FromProto(reply->tile_set());
+  if (auto* error = std::get_if<std::string>(&tiles)) {
+    Fail("the server's tile set: " + *error);
+    return nullptr;
+  }
+  return std::get<std::shared_ptr<const core::TileSet>>(std::move(tiles));
+}
+
+// The same on a connection of its own, for the commands whose players open theirs.
+std::shared_ptr<const core::TileSet> GetTiles(const ServerUrl& url) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return nullptr;
+  auto tiles = GetTiles(client);
+  client.Close();
+  return tiles;
 }
 
 int TakenSeats(const v1::GameInfo& game) {
@@ -199,6 +227,8 @@ int Start(const ServerUrl& url, const std::string& game_id, const std::string& t
 int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
+  const auto tiles = GetTiles(client);
+  if (!tiles) return 1;
   v1::ClientMessage message;
   message.mutable_spectate()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
@@ -220,15 +250,15 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
     return 0;
   }
   if (!reply->has_snapshot()) return Fail("unexpected reply to Spectate");
-  GameView view;
-  if (!view.Reset(reply->snapshot())) return Fail(view.problem());
+  protocol::Follower follower;
+  if (auto error = follower.Start(reply->snapshot())) return Fail(*error);
   if (as_json) {
-    json state = StateJson(view.state(), view.sequence());
+    json state = StateJson(follower.state(), follower.sequence());
     state["game_id"] = game_id;
     std::cout << state.dump() << "\n";
   } else {
     std::cout << "game " << game_id << "\n"
-              << RenderState(view.state(), *city::DefaultTileSet(), view.sequence());
+              << RenderState(follower.state(), *tiles, follower.sequence());
   }
   return 0;
 }
@@ -237,6 +267,8 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
 int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, int step_ms) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
+  const auto tiles = GetTiles(client);
+  if (!tiles) return 1;
   v1::ClientMessage message;
   message.mutable_get_replay()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
@@ -244,13 +276,12 @@ int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, i
   if (!reply->has_replay()) return Fail("unexpected reply to GetReplay");
   client.Close();  // the whole log is here; the server need not wait for a slow replay
   const v1::Replay& replay = reply->replay();
-  const core::TileSet& tiles = *city::DefaultTileSet();
   if (!as_json) {
     const auto error =
-        WriteReplayText(replay, tiles, std::chrono::milliseconds(step_ms), std::cout);
+        WriteReplayText(replay, *tiles, std::chrono::milliseconds(step_ms), std::cout);
     return error ? Fail("replay of " + game_id + ": " + *error) : 0;
   }
-  auto followed = ReplayJson(replay, tiles);
+  auto followed = ReplayJson(replay, *tiles);
   if (auto* error = std::get_if<std::string>(&followed)) {
     return Fail("replay of " + game_id + ": " + *error);
   }
@@ -264,6 +295,8 @@ int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, i
 int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
+  const auto tiles = GetTiles(client);
+  if (!tiles) return 1;
   v1::ClientMessage message;
   message.mutable_seek()->set_game_id(game_id);
   message.mutable_seek()->set_sequence(sequence);
@@ -274,15 +307,15 @@ int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence
     return Fail("asked for step " + std::to_string(sequence) + ", the server sent step " +
                 std::to_string(reply->snapshot().sequence()));
   }
-  GameView view;
-  if (!view.Reset(reply->snapshot())) return Fail(view.problem());
+  protocol::Follower follower;
+  if (auto error = follower.Start(reply->snapshot())) return Fail(*error);
   if (as_json) {
-    json state = StateJson(view.state(), view.sequence());
+    json state = StateJson(follower.state(), follower.sequence());
     state["game_id"] = game_id;
     std::cout << state.dump() << "\n";
   } else {
     std::cout << "game " << game_id << ", step " << sequence << " of its log\n"
-              << RenderState(view.state(), *city::DefaultTileSet(), view.sequence());
+              << RenderState(follower.state(), *tiles, follower.sequence());
   }
   return 0;
 }
@@ -294,6 +327,8 @@ int Play(const ServerUrl& url, const std::string& game_id, const std::string& to
          const std::string& bot, std::optional<uint64_t> seed, bool as_json) {
   auto endpoints = Resolve(url);
   if (auto* error = std::get_if<std::string>(&endpoints)) return Fail(*error);
+  auto tiles = GetTiles(url);
+  if (!tiles) return 1;
   boost::asio::io_context io;
   PlayerConfig config;
   config.url = url;
@@ -302,7 +337,7 @@ int Play(const ServerUrl& url, const std::string& game_id, const std::string& to
   config.seed = seed ? *seed : RandomSeed();
   config.print_moves = !bot.empty();
   config.print_all = bot.empty();
-  config.tiles = city::DefaultTileSet();
+  config.tiles = std::move(tiles);
   auto player = Player::Create(io, config);
   player->Resume(game_id, token);
   player->Start({});
@@ -465,8 +500,9 @@ int Main(int argc, char** argv) {
   games.endpoints = std::get<Endpoints>(endpoints);
   games.seats = seats;
   games.policy = policy == "eager" ? Policy::kEager : Policy::kRandom;
-  games.tiles = city::DefaultTileSet();
   if (bots->parsed()) {
+    games.tiles = GetTiles(url);
+    if (!games.tiles) return 1;
     games.games = 1;
     games.seed = seed;
     games.bot_seed = seed ? *seed : RandomSeed();
@@ -482,6 +518,8 @@ int Main(int argc, char** argv) {
                   ", which is not a loopback address");
     }
   }
+  games.tiles = GetTiles(url);
+  if (!games.tiles) return 1;
   games.seed = seed ? *seed : 1;
   games.bot_seed = games.seed.value_or(1);
   games.limit = std::chrono::seconds(seconds);

@@ -210,7 +210,7 @@ void Player::OnMessage(const v1::ServerMessage& message) {
 }
 
 void Player::AfterWelcome() {
-  if (!token_.empty()) return SendResume(view_.has_state() ? view_.sequence() : 0);
+  if (!token_.empty()) return SendResume(follower_.started() ? follower_.sequence() : 0);
   if (mode_ == Mode::kCreate && game_id_.empty()) {
     v1::ClientMessage message;
     *message.mutable_create_game() = create_;
@@ -260,18 +260,18 @@ void Player::OnSnapshot(const v1::Snapshot& snapshot) {
         "carc-client: resumed with a snapshot at sequence " + std::to_string(snapshot.sequence()),
         true);
   }
-  if (!view_.Reset(snapshot)) {
+  if (auto error = follower_.Start(snapshot)) {
     ++stats_.lost_way;
-    return Fail(view_.problem());
+    return Fail(*error);
   }
   pending_.reset();
   pending_id_ = 0;
   if (config_.print_all) {
     PrintLine("game " + game_id_ + ", you are seat " + std::to_string(seat_) + "\n" +
-              RenderState(view_.state(), *config_.tiles, view_.sequence()));
+              RenderState(follower_.state(), *config_.tiles, follower_.sequence()));
   }
-  if (view_.over()) return GameEnded();
-  if (!snapshot.legal_actions().empty()) Decide(snapshot.sequence(), snapshot.legal_actions());
+  if (follower_.over()) return GameEnded();
+  if (!follower_.legal_actions().empty()) Decide();
 }
 
 void Player::OnDelta(const v1::ServerMessage& message) {
@@ -280,18 +280,14 @@ void Player::OnDelta(const v1::ServerMessage& message) {
   const Clock::time_point now = Clock::now();
   if (report_resume_ && message.request_id() == setup_id_) {
     report_resume_ = false;
-    PrintLine("carc-client: resumed after sequence " + std::to_string(view_.sequence()) +
+    PrintLine("carc-client: resumed after sequence " + std::to_string(follower_.sequence()) +
                   " with the missed deltas",
               true);
   }
-  switch (view_.Apply(delta)) {
-    case GameView::Step::kAlreadySeen:
-      return;
-    case GameView::Step::kLost:
-      return Resync(view_.problem());
-    case GameView::Step::kApplied:
-      break;
-  }
+  // A delta seen already (a resume may send it again) is skipped; any other that does not
+  // follow means the state is lost.
+  if (follower_.started() && delta.sequence() <= follower_.sequence()) return;
+  if (auto error = follower_.Apply(delta)) return Resync(*error);
   ++stats_.deltas;
   stats_.last_delta = now;
   const bool mine = pending_id_ != 0 && message.request_id() == pending_id_;
@@ -314,14 +310,14 @@ void Player::OnDelta(const v1::ServerMessage& message) {
     } else {
       line += (mine ? " (you): " : ": ") + Format(delta.action());
     }
-    for (const std::string& event : NotableEvents(view_.events())) line += "\n    " + event;
+    for (const std::string& event : NotableEvents(follower_.events())) line += "\n    " + event;
     PrintLine(line);
   } else if (config_.print_moves && mine) {
     PrintLine("seq " + std::to_string(delta.sequence()) + " seat " + std::to_string(seat_) + ": " +
               Format(delta.action()));
   }
-  if (view_.over()) return GameEnded();
-  if (!delta.legal_actions().empty()) Decide(delta.sequence(), delta.legal_actions());
+  if (follower_.over()) return GameEnded();
+  if (!follower_.legal_actions().empty()) Decide();
 }
 
 void Player::OnError(const v1::ServerMessage& message) {
@@ -344,7 +340,7 @@ void Player::OnError(const v1::ServerMessage& message) {
     timer_.async_wait([self = shared_from_this(), sequence](const boost::system::error_code& ec) {
       if (ec || self->done_ || self->stopped_ || self->failed_) return;
       if (self->pending_ && self->pending_->sequence == sequence &&
-          self->view_.sequence() == sequence && self->connection_) {
+          self->follower_.sequence() == sequence && self->connection_) {
         self->SendMove();
       }
     });
@@ -364,12 +360,11 @@ void Player::OnError(const v1::ServerMessage& message) {
 
 std::string Player::Format(const v1::Action& action) const {
   const auto decoded = protocol::FromProto(action);
-  if (!decoded || !view_.has_state()) return v1::ActionKind_Name(action.kind());
-  return FormatAction(view_.state(), *config_.tiles, *decoded);
+  if (!decoded || !follower_.started()) return v1::ActionKind_Name(action.kind());
+  return FormatAction(follower_.state(), *config_.tiles, *decoded);
 }
 
-void Player::Decide(uint64_t sequence,
-                    const google::protobuf::RepeatedPtrField<v1::Action>& legal) {
+void Player::Decide() {
   if (finished_ || stopped_ || failed_) return;
   if (pending_id_ != 0) return;  // a move of ours is still on its way
   if (config_.last_move_sent) {
@@ -381,17 +376,11 @@ void Player::Decide(uint64_t sequence,
           sent);
     }
   }
-  pending_ = Pending{sequence, {legal.begin(), legal.end()}, 0};
+  pending_ = Pending{follower_.sequence(), follower_.legal_actions(), 0};
   if (config_.policy == Policy::kHuman) return Ask();
   size_t choice = 0;
   if (config_.policy == Policy::kEager) {
-    std::vector<city::Action> actions;
-    actions.reserve(pending_->legal.size());
-    for (const v1::Action& a : pending_->legal) {
-      const auto decoded = protocol::FromProto(a);
-      if (!decoded) return Fail("a legal action from the server does not decode");
-      actions.push_back(*decoded);
-    }
+    const std::vector<city::Action>& actions = follower_.legal();
     const city::Action chosen = city::EagerChoice(actions, random_);
     while (choice + 1 < actions.size() && !(actions[choice] == chosen)) ++choice;
   } else {
@@ -403,12 +392,12 @@ void Player::Decide(uint64_t sequence,
 
 void Player::Ask() {
   std::string text = "\nyour decision (seat " + std::to_string(seat_) + ", " +
-                     DescribeDecision(view_.state()) + "):\n";
+                     DescribeDecision(follower_.state()) + "):\n";
   for (size_t i = 0; i < pending_->legal.size(); ++i) {
     text += "  " + std::to_string(i + 1) + ") " + Format(pending_->legal[i]);
     const auto decoded = protocol::FromProto(pending_->legal[i]);
     if (decoded) {
-      const std::string kind = FeatureKindOf(view_.state(), *config_.tiles, *decoded);
+      const std::string kind = FeatureKindOf(follower_.state(), *config_.tiles, *decoded);
       if (!kind.empty()) text += "  (" + kind + ")";
     }
     text += "\n";
@@ -428,8 +417,9 @@ void Player::Input(const std::string& line) {
       return self->Stop();
     }
     if (text == "s" || text == "show") {
-      if (self->view_.has_state()) {
-        PrintLine(RenderState(self->view_.state(), *self->config_.tiles, self->view_.sequence()));
+      if (self->follower_.started()) {
+        PrintLine(
+            RenderState(self->follower_.state(), *self->config_.tiles, self->follower_.sequence()));
       }
       if (self->pending_ && self->pending_id_ == 0) self->Ask();
       return;
@@ -483,9 +473,9 @@ void Player::GameEnded() {
   finished_ = true;
   pending_.reset();
   pending_id_ = 0;
-  if (auto over = FindGameOver(view_.events())) game_over_ = over;
+  if (auto over = FindGameOver(follower_.events())) game_over_ = over;
   if (config_.print_moves || config_.print_all) {
-    PrintLine(GameOverText(game_id_, view_.state(), game_over_, seat_));
+    PrintLine(GameOverText(game_id_, follower_.state(), game_over_, seat_));
   }
   if (connection_) {
     connection_->Close();

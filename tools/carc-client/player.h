@@ -2,8 +2,8 @@
 // actions the server sends) or by a person at the terminal (numbered legal actions).
 //
 // A Player gets its seat by creating a game and joining seat 0, by joining a given game, or by
-// resuming a seat with its token. It follows the public state (GameView) and checks every hash;
-// when it loses its way it asks for a snapshot (Resume from 0). When the connection drops it
+// resuming a seat with its token. It follows the public state (protocol::Follower) and checks every
+// hash; when it loses its way it asks for a snapshot (Resume from 0). When the connection drops it
 // reconnects and resumes from the last sequence it saw, so only the missed deltas come back.
 // Everything a Player does runs on its strand; its connections share that strand.
 #pragma once
@@ -24,6 +24,7 @@
 #include "connection.h"
 #include "core/hash.h"
 #include "core/tileset.h"
+#include "protocol/follower.h"
 #include "url.h"
 #include "view.h"
 
@@ -53,7 +54,7 @@ struct PlayerConfig {
 struct PlayerStats {
   uint64_t moves_sent = 0;      // Move messages sent (retries after RATE_LIMITED included)
   uint64_t moves_accepted = 0;  // answered by a Delta carrying their request id
-  uint64_t deltas = 0;          // deltas applied to the view
+  uint64_t deltas = 0;          // deltas applied to the follower
   uint64_t rate_limited = 0;    // moves refused with ERROR_CODE_RATE_LIMITED, then retried
   uint64_t lost_way = 0;        // gaps, undecodable events or different hashes
   uint64_t resyncs = 0;         // Resume from 0 to get a snapshot
@@ -86,7 +87,7 @@ class Player : public std::enable_shared_from_this<Player> {
 
   // On the strand, or once done.
   const PlayerStats& stats() const { return stats_; }
-  const GameView& view() const { return view_; }
+  const protocol::Follower& follower() const { return follower_; }
   const std::string& error() const { return error_; }  // empty unless it failed
   bool finished() const { return finished_; }          // it saw the game end
   bool stopped() const { return stopped_; }            // Stop was called (a person quit)
@@ -112,7 +113,7 @@ class Player : public std::enable_shared_from_this<Player> {
   void OnSnapshot(const v1::Snapshot& snapshot);
   void OnDelta(const v1::ServerMessage& message);
   void OnError(const v1::ServerMessage& message);
-  void Decide(uint64_t sequence, const google::protobuf::RepeatedPtrField<v1::Action>& legal);
+  void Decide();  // the follower's legal actions are this seat's
   void Ask();
   void SendMove();
   void Resync(const std::string& why);
@@ -130,7 +131,7 @@ class Player : public std::enable_shared_from_this<Player> {
   v1::CreateGame create_;
   std::optional<uint32_t> wanted_seat_;
   std::shared_ptr<Connection> connection_;
-  GameView view_;
+  protocol::Follower follower_;
   PlayerStats stats_;
   std::string game_id_;
   std::string token_;  // bytes; empty until joined

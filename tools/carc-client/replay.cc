@@ -20,28 +20,21 @@ std::string FormatUtc(int64_t time_ms, const char* format) {
   return text;
 }
 
-// Applies one step to `view` and describes it; the error says why it does not follow.
+// Applies one step to `follower` and describes it; the error says why it does not follow.
 std::variant<ReplayStep, std::string> ApplyStep(const v1::Delta& delta, int64_t time_ms,
-                                                const core::TileSet& tiles, GameView& view) {
+                                                const core::TileSet& tiles,
+                                                protocol::Follower& follower) {
   const auto action = protocol::FromProto(delta.action());
   if (!action) return "the action of step " + std::to_string(delta.sequence()) + " does not decode";
   ReplayStep step;
   step.sequence = delta.sequence();
   step.seat = delta.seat();
   // Named before the step is applied: that is the state the action was chosen in.
-  step.action = FormatAction(view.state(), tiles, *action);
+  step.action = FormatAction(follower.state(), tiles, *action);
   step.time_ms = time_ms;
   step.state_hash = delta.state_hash();
-  switch (view.Apply(delta)) {
-    case GameView::Step::kApplied:
-      break;
-    case GameView::Step::kAlreadySeen:
-      return "step " + std::to_string(delta.sequence()) + " comes after step " +
-             std::to_string(view.sequence());
-    case GameView::Step::kLost:
-      return view.problem();
-  }
-  step.events = NotableEvents(view.events());
+  if (auto error = follower.Apply(delta)) return *error;
+  step.events = NotableEvents(follower.events());
   return step;
 }
 
@@ -79,18 +72,19 @@ std::string StepText(const ReplayStep& step, int width) {
 }
 
 // The last line: the result, or where a game still running has got to.
-std::string Ending(const v1::Replay& replay, const GameView& view,
+std::string Ending(const v1::Replay& replay, const protocol::Follower& follower,
                    const std::optional<city::GameOver>& over) {
   const std::string& id = replay.game().game_id();
-  if (view.over()) return GameOverText(id, view.state(), over, -1);
-  return "game " + id + " is not over: after step " + std::to_string(view.sequence()) + ", " +
-         DescribeDecision(view.state()) + "; scores so far: " + ScoresText(view.state(), -1);
+  if (follower.over()) return GameOverText(id, follower.state(), over, -1);
+  return "game " + id + " is not over: after step " + std::to_string(follower.sequence()) + ", " +
+         DescribeDecision(follower.state()) +
+         "; scores so far: " + ScoresText(follower.state(), -1);
 }
 
 }  // namespace
 
 std::optional<std::string> FollowReplay(const v1::Replay& replay, const core::TileSet& tiles,
-                                        GameView& view,
+                                        protocol::Follower& follower,
                                         const std::function<void(const ReplayStep&)>& on_step) {
   if (replay.start().sequence() != 0) {
     return "the replay starts at sequence " + std::to_string(replay.start().sequence()) + ", not 0";
@@ -99,9 +93,9 @@ std::optional<std::string> FollowReplay(const v1::Replay& replay, const core::Ti
     return "the replay has " + std::to_string(replay.steps_size()) + " steps but " +
            std::to_string(replay.time_ms_size()) + " times";
   }
-  if (!view.Reset(replay.start())) return view.problem();
+  if (auto error = follower.Start(replay.start())) return error;
   for (int i = 0; i < replay.steps_size(); ++i) {
-    auto step = ApplyStep(replay.steps(i), replay.time_ms(i), tiles, view);
+    auto step = ApplyStep(replay.steps(i), replay.time_ms(i), tiles, follower);
     if (auto* error = std::get_if<std::string>(&step)) return *error;
     on_step(std::get<ReplayStep>(step));
   }
@@ -117,41 +111,41 @@ std::optional<std::string> WriteReplayText(const v1::Replay& replay, const core:
                                            std::ostream& out) {
   out << Heading(replay) << std::endl;
   const int width = static_cast<int>(std::to_string(replay.steps_size()).size());
-  GameView view;
+  protocol::Follower follower;
   std::optional<city::GameOver> over;
-  auto error = FollowReplay(replay, tiles, view, [&](const ReplayStep& step) {
+  auto error = FollowReplay(replay, tiles, follower, [&](const ReplayStep& step) {
     out << StepText(step, width) << std::endl;
-    if (auto found = FindGameOver(view.events())) over = found;
+    if (auto found = FindGameOver(follower.events())) over = found;
     const bool last = step.sequence >= static_cast<uint64_t>(replay.steps_size());
     if (step_delay.count() > 0 && !last) std::this_thread::sleep_for(step_delay);
   });
   if (error) return error;
-  out << Ending(replay, view, over) << std::endl;
+  out << Ending(replay, follower, over) << std::endl;
   return std::nullopt;
 }
 
 std::variant<nlohmann::json, std::string> ReplayJson(const v1::Replay& replay,
                                                      const core::TileSet& tiles) {
-  GameView view;
+  protocol::Follower follower;
   std::optional<city::GameOver> over;
   nlohmann::json steps = nlohmann::json::array();
-  const auto error = FollowReplay(replay, tiles, view, [&](const ReplayStep& step) {
+  const auto error = FollowReplay(replay, tiles, follower, [&](const ReplayStep& step) {
     steps.push_back({{"sequence", step.sequence},
                      {"seat", step.seat},
                      {"action", step.action},
                      {"time_ms", step.time_ms},
                      {"state_hash", HashHex(step.state_hash)},
                      {"events", step.events}});
-    if (auto found = FindGameOver(view.events())) over = found;
+    if (auto found = FindGameOver(follower.events())) over = found;
   });
   if (error) return *error;
   nlohmann::json winners = nlohmann::json::array();
-  for (int p = 0; over && p < view.state().counters.players; ++p) {
+  for (int p = 0; over && p < follower.state().counters.players; ++p) {
     if (over->winners >> p & 1) winners.push_back(p);
   }
   return nlohmann::json{{"steps", std::move(steps)},
-                        {"final", StateJson(view.state(), view.sequence())},
-                        {"over", view.over()},
+                        {"final", StateJson(follower.state(), follower.sequence())},
+                        {"over", follower.over()},
                         {"winners", std::move(winners)}};
 }
 

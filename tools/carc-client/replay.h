@@ -1,5 +1,5 @@
 // `carc-client replay`: a stored game followed again from the server's Replay (the answer to
-// GetReplay), step by step, through the same GameView that follows a live game. Every step's
+// GetReplay), step by step, with the same protocol::Follower that follows a live game. Every step's
 // state hash is checked: a replay that does not follow (a gap, an action or event that does not
 // decode, a different hash, a time missing) is reported as an error, never shown as the game.
 #pragma once
@@ -16,6 +16,7 @@
 
 #include "carcassonne/city/v1/city.pb.h"
 #include "core/tileset.h"
+#include "protocol/follower.h"
 #include "view.h"
 
 namespace carc::client {
@@ -26,15 +27,15 @@ struct ReplayStep {
   uint32_t seat = 0;        // whose action it was (the server's tile draws: the turn player)
   std::string action;       // the engine's notation, named against the state before the step
   int64_t time_ms = 0;      // when the server committed it (Unix time, milliseconds)
-  uint64_t state_hash = 0;  // of the state after the step; equal to the view's
+  uint64_t state_hash = 0;  // of the state after the step; equal to the follower's
   std::vector<std::string> events;  // NotableEvents of the step
 };
 
-// Follows `replay` with `view` from its start (sequence 0) through every step, calling `on_step`
-// after each step has been applied and its hash checked. Returns what went wrong, if anything;
-// the view then holds the last state that was checked (or none).
+// Follows `replay` with `follower` from its start (sequence 0) through every step, calling
+// `on_step` after each step has been applied and its hash checked. Returns what went wrong, if
+// anything; the follower then holds the last state that was checked (or none).
 std::optional<std::string> FollowReplay(const v1::Replay& replay, const core::TileSet& tiles,
-                                        GameView& view,
+                                        protocol::Follower& follower,
                                         const std::function<void(const ReplayStep&)>& on_step);
 
 // "14:03:27" and "2025-06-01 14:03:27": a Unix time in milliseconds, in UTC.

@@ -5,7 +5,6 @@
 #include <sstream>
 
 #include "city/notation.h"
-#include "protocol/codec.h"
 
 namespace carc::client {
 namespace {
@@ -29,58 +28,6 @@ std::string Piece(const city::WallPiece& piece) {
 }
 
 }  // namespace
-
-bool GameView::Reset(const v1::Snapshot& snapshot) {
-  state_.reset();
-  events_.clear();
-  auto state = protocol::FromProto(snapshot.state());
-  if (!state) {
-    problem_ = "the snapshot's state does not decode";
-    return false;
-  }
-  if (state->Hash() != snapshot.state_hash()) {
-    problem_ = "the snapshot at sequence " + std::to_string(snapshot.sequence()) + " hashes to " +
-               HashHex(state->Hash()) + ", the server says " + HashHex(snapshot.state_hash());
-    return false;
-  }
-  state_ = std::move(state);
-  sequence_ = snapshot.sequence();
-  problem_.clear();
-  return true;
-}
-
-GameView::Step GameView::Apply(const v1::Delta& delta) {
-  if (!state_) {
-    problem_ = "a delta before any snapshot";
-    return Step::kLost;
-  }
-  if (delta.sequence() <= sequence_) return Step::kAlreadySeen;
-  if (delta.sequence() != sequence_ + 1) {
-    problem_ =
-        "a gap: delta " + std::to_string(delta.sequence()) + " after " + std::to_string(sequence_);
-    state_.reset();
-    return Step::kLost;
-  }
-  events_.clear();
-  for (const v1::Event& e : delta.events()) {
-    auto event = protocol::FromProto(e);
-    if (!event) {
-      problem_ = "an event of delta " + std::to_string(delta.sequence()) + " does not decode";
-      state_.reset();
-      return Step::kLost;
-    }
-    events_.push_back(*event);
-  }
-  for (const city::Event& e : events_) state_->Apply(e);
-  sequence_ = delta.sequence();
-  if (state_->Hash() != delta.state_hash()) {
-    problem_ = "the state after delta " + std::to_string(sequence_) + " hashes to " +
-               HashHex(state_->Hash()) + ", the server says " + HashHex(delta.state_hash());
-    state_.reset();
-    return Step::kLost;
-  }
-  return Step::kApplied;
-}
 
 std::string FormatAction(const city::PublicState& state, const core::TileSet& tiles,
                          const city::Action& a) {
@@ -367,12 +314,6 @@ std::string GameOverText(const std::string& game_id, const city::PublicState& st
     }
   }
   return line;
-}
-
-std::string HashHex(uint64_t hash) {
-  char text[20];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
-  return text;
 }
 
 std::string StatusName(v1::GameStatus status) {

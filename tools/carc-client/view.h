@@ -1,6 +1,5 @@
-// A client's view of one game: the public state followed from a Snapshot through Deltas and
-// checked against the server's hash after every step (docs/protocol.md sections 5 and 6), and
-// the text the client shows of it.
+// What the client shows of a game's public state (followed with protocol::Follower): the action
+// notation, the text and JSON renderings, the scoring events of a step.
 #pragma once
 
 #include <cstdint>
@@ -14,39 +13,11 @@
 #include "city/event.h"
 #include "city/public_state.h"
 #include "core/tileset.h"
+#include "protocol/follower.h"
 
 namespace carc::client {
 
 namespace v1 = ::carcassonne::city::v1;
-
-class GameView {
- public:
-  enum class Step {
-    kApplied,
-    kAlreadySeen,  // a delta at or before the current sequence: ignored
-    kLost,         // a gap, an undecodable event or a different hash: problem() says which
-  };
-
-  // Starts over from a snapshot. False if it does not decode or its hash is not the state's.
-  bool Reset(const v1::Snapshot& snapshot);
-  Step Apply(const v1::Delta& delta);
-
-  bool has_state() const { return state_.has_value(); }
-  const city::PublicState& state() const { return *state_; }
-  uint64_t sequence() const { return sequence_; }
-  const std::string& problem() const { return problem_; }
-  // The decoded events of the last delta applied.
-  const std::vector<city::Event>& events() const { return events_; }
-  bool over() const {
-    return state_ && state_->counters.decision.kind == city::DecisionKind::kNone;
-  }
-
- private:
-  std::optional<city::PublicState> state_;
-  uint64_t sequence_ = 0;
-  std::string problem_;
-  std::vector<city::Event> events_;
-};
 
 // An action in the engine's notation (docs/formats.md): "place 0 -1 3", "follower b",
 // "gate 5 2 E", "wall front", ... Follower features are named by the letter of the last placed
@@ -77,7 +48,7 @@ std::string ScoresText(const city::PublicState& state, int own_seat);
 // "game g6 is over (last_tile_placed); scores: seat 0 25, seat 1 26; winners: seat 1".
 std::string GameOverText(const std::string& game_id, const city::PublicState& state,
                          const std::optional<city::GameOver>& over, int own_seat);
-std::string HashHex(uint64_t hash);
+using protocol::HashHex;                        // 16 hex digits
 std::string StatusName(v1::GameStatus status);  // "open", "running", "finished"
 
 }  // namespace carc::client

@@ -1,0 +1,141 @@
+// carc-client, run through its binary as a user would, against a real carc-server started with a
+// tile set of its own (--tiles): the shipped set with every type renamed, every area and street
+// relabelled and the types in reverse order, so that tile ids, names and feature letters all
+// differ from the set compiled into the engine. The client must draw and name everything with
+// the server's set (GetTileSet), never its own.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../server/server_process.h"
+#include "core/tileset.h"
+#include "run_command.h"
+
+namespace carc {
+namespace {
+
+using nlohmann::json;
+using test_server::ServerProcess;
+using test_server::TempDir;
+
+// Areas a..h become h..a, streets 1..4 become 4..1.
+char Relabel(char c) {
+  if (c >= 'a' && c <= 'h') return static_cast<char>('h' - (c - 'a'));
+  if (c >= '1' && c <= '4') return static_cast<char>('4' - (c - '1'));
+  return c;
+}
+
+// The shipped tile set, renamed, relabelled and reversed (see the header comment).
+std::string OtherTileSetText() {
+  std::ifstream in(std::string(CARC_SOURCE_DIR) + "/data/the-city-tiles.txt");
+  std::vector<std::string> tiles;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("tile ", 0) != 0) continue;
+    std::istringstream words(line);
+    std::string word, name, count;
+    words >> word >> name >> count;
+    std::string out = "tile x-" + name + " " + count;
+    for (int side = 0; side < 4 && words >> word; ++side) {
+      for (char& c : word) c = Relabel(c);
+      out += " " + word;
+    }
+    while (words >> word) {
+      if (word.size() > 1 && word[1] == '=') word[0] = Relabel(word[0]);
+      out += " " + word;
+    }
+    tiles.push_back(out);
+  }
+  std::string text = "tileset the-city-relabelled 1\n";
+  for (auto it = tiles.rbegin(); it != tiles.rend(); ++it) text += *it + "\n";
+  return text;
+}
+
+class CarcClient : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string text = OtherTileSetText();
+    auto parsed = core::ParseTileSet(text);
+    ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(parsed))
+        << std::get<core::ParseError>(parsed).ToString();
+    tiles_ = std::get<std::shared_ptr<const core::TileSet>>(parsed);
+    ASSERT_EQ(tiles_->TileCount(), 75);
+    const std::string path = (dir_.path() / "other-tiles.txt").string();
+    std::ofstream(path) << text;
+    server_ = std::make_unique<ServerProcess>(dir_.path(), test_server::FreeLoopbackPort(),
+                                              std::vector<std::string>{"--tiles", path});
+    ASSERT_TRUE(server_->Start());
+  }
+
+  // Runs `carc-client --server <the server> <args>`.
+  testing::CommandResult Client(const std::string& args) const {
+    return testing::RunCommand(std::string(CARC_CLIENT_BINARY) + " --server ws://127.0.0.1:" +
+                               std::to_string(server_->port()) + " " + args);
+  }
+
+  TempDir dir_;
+  std::unique_ptr<ServerProcess> server_;
+  std::shared_ptr<const core::TileSet> tiles_;
+};
+
+TEST_F(CarcClient, BotsPlayAWholeGameAndItsReplayNamesFeaturesWithTheServersLetters) {
+  const auto bots = Client("bots --seats 2 --seed 7");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  EXPECT_TRUE(result["seats_agree"].get<bool>());
+  EXPECT_NE(result["end"], "none");
+  const std::string game = result["game_id"];
+
+  const auto replay = Client("replay " + game + " --json");
+  ASSERT_EQ(replay.status, 0) << replay.out;
+  const json steps = json::parse(replay.out)["steps"];
+  int drawn = -1, placed = -1, followers = 0;
+  for (const json& step : steps) {
+    const std::string action = step["action"];
+    std::istringstream words(action);
+    std::string verb, arg;
+    words >> verb >> arg;
+    if (verb == "draw") drawn = std::stoi(arg);
+    if (verb == "place") placed = drawn;
+    if (verb != "follower" || arg == "none") continue;
+    // The letter is the one the server's set gives the feature on the tile just placed.
+    ASSERT_GE(placed, 0) << action;
+    std::set<std::string> labels;
+    for (const core::FeatureDef& f : tiles_->TypeOf(placed).features) labels.insert({f.label});
+    EXPECT_TRUE(labels.count(arg)) << "seq " << step["sequence"] << ": '" << action << "' on tile "
+                                   << placed << " (" << tiles_->TypeOf(placed).name << ")";
+    ++followers;
+  }
+  EXPECT_GT(followers, 0) << "the bots placed followers";
+
+  const auto text = Client("replay " + game);
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("game " + game + " is over"), std::string::npos) << text.out;
+}
+
+TEST_F(CarcClient, ShowNamesTheTileInHandFromTheServersSet) {
+  const auto created = Client("create --seats 2 --seed 5");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const std::string game = created.out.substr(0, created.out.find('\n'));
+  for (const char* name : {"ada", "bo"}) {
+    const auto joined = Client("join " + game + " --name " + name);
+    ASSERT_EQ(joined.status, 0) << joined.out;
+  }
+  const auto shown = Client("show " + game);
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(shown.out, match, std::regex("tile in hand: (\\d+) \\((\\S+)\\)")))
+      << shown.out;
+  const int tile = std::stoi(match[1].str());
+  ASSERT_LT(tile, tiles_->TileCount());
+  EXPECT_EQ(match[2].str(), tiles_->TypeOf(tile).name) << shown.out;
+  EXPECT_EQ(match[2].str().rfind("x-", 0), 0u) << "a name only the server's set has";
+}
+
+}  // namespace
+}  // namespace carc
