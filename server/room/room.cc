@@ -23,6 +23,14 @@ Bytes Encode(const v1::ServerMessage& message) {
   return bytes;
 }
 
+// A visitor made of one lambda per alternative.
+template <typename... Handlers>
+struct Overloaded : Handlers... {
+  using Handlers::operator()...;
+};
+template <typename... Handlers>
+Overloaded(Handlers...) -> Overloaded<Handlers...>;
+
 }  // namespace
 
 SeatToken OsRandomToken() {
@@ -89,6 +97,21 @@ Room::Room(RoomOptions options, std::shared_ptr<const core::TileSet> tiles, Toke
       log_(log),
       seats_(static_cast<size_t>(options_.seats)) {
   assert(options_.seats >= 2 && options_.seats <= 4);
+}
+
+void Room::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
+  const std::optional<RoomRequest> request = RoomRequestOf(message);
+  if (!request) return;
+  const uint64_t id = message.request_id();
+  std::visit(Overloaded{
+                 [&](const v1::JoinSeat* join) { Join(peer, id, *join); },
+                 [&](const v1::LeaveSeat* leave) { Leave(peer, id, *leave); },
+                 [&](const v1::StartGame* start) { Start(peer, id, *start); },
+                 [&](const v1::Spectate* /*spectate*/) { Spectate(peer, id); },
+                 [&](const v1::Resume* resume) { Resume(peer, id, *resume); },
+                 [&](const v1::Move* move) { Move(peer, id, *move); },
+             },
+             *request);
 }
 
 // ---------------------------------------------------------------------------------------------

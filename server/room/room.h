@@ -37,6 +37,7 @@
 #include "persistence/journal.h"
 #include "persistence/store.h"
 #include "protocol/codec.h"
+#include "room/request.h"
 
 namespace carc::server {
 
@@ -101,6 +102,10 @@ class Room {
   // log says so first, then its seats and spectators get a LobbyUpdate with the new status. A
   // write that fails changes nothing. Only for a room that is not writing.
   void Abandon();
+
+  // A room request (room/request.h) from `peer`, passed to its handler below; any other message
+  // is left alone. The lobby, and the dispatch fuzzer, reach a room's handlers through here.
+  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
 
   void Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::JoinSeat& join);
   void Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::LeaveSeat& leave);
