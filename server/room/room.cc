@@ -542,7 +542,8 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   // The missed deltas as everybody got them, the last one with this seat's legal actions and
   // the request id (it answers the Resume).
   for (uint64_t i = seen; i + 1 < now; ++i) peer->Send(delta_bytes_[i]);
-  *reply.mutable_delta() = deltas_[now - 1];
+  [[maybe_unused]] const bool parsed = reply.ParseFromString(*delta_bytes_[now - 1]);
+  assert(parsed && "the room's own encoding");
   AddLegalActions(*seat, reply.mutable_delta()->mutable_legal_actions());
   Reply(*peer, request_id, std::move(reply));
 }
@@ -640,12 +641,12 @@ std::vector<persistence::WriteOp> Room::LogOps(const city::Game& game,
   return ops;
 }
 
-void Room::Record(const Staged& staged) {
+v1::ServerMessage Room::Record(const Staged& staged) {
   v1::ServerMessage shared;
   *shared.mutable_delta() = MakeDelta(id_, Sequence() + 1, staged.seat, staged.action,
                                       staged.events, staged.state_hash, game_->players());
   delta_bytes_.push_back(Encode(shared));
-  deltas_.push_back(std::move(*shared.mutable_delta()));
+  return shared;
 }
 
 // Sends the committed deltas: to everybody the shared bytes, except the mover's reply (the first
@@ -655,7 +656,7 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
                    uint64_t request_id) {
   const std::optional<int> decider = DecidingSeat();
   for (size_t k = 0; k < staged.size(); ++k) {
-    Record(staged[k]);
+    const v1::ServerMessage shared = Record(staged[k]);
     const bool last = k + 1 == staged.size();
     for (size_t i = 0; i < seats_.size(); ++i) {
       const auto peer = seats_[i].peer.lock();
@@ -666,8 +667,7 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
         peer->Send(delta_bytes_.back());
         continue;
       }
-      v1::ServerMessage message;
-      *message.mutable_delta() = deltas_.back();
+      v1::ServerMessage message = shared;
       message.set_request_id(is_mover ? request_id : 0);
       if (decides)
         AddLegalActions(static_cast<int>(i), message.mutable_delta()->mutable_legal_actions());
@@ -753,7 +753,6 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
         *shared.mutable_delta() =
             MakeDelta(id_, r.sequence, seat, action, events, r.state_hash, game.players());
         delta_bytes_.push_back(Encode(shared));
-        deltas_.push_back(std::move(*shared.mutable_delta()));
       });
   if (replayed.game) game_ = std::move(*replayed.game);
   if (replayed.damage || !game_) {

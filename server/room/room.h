@@ -121,7 +121,7 @@ class Room {
   const std::string& id() const { return id_; }
   // The game as committed (null before the start).
   const city::Game* game() const { return game_ ? &*game_ : nullptr; }
-  uint64_t Sequence() const { return deltas_.size(); }
+  uint64_t Sequence() const { return delta_bytes_.size(); }
   bool writing() const { return writing_; }
   // When the last change of the game was committed (Unix ms): its creation, a seat taken or
   // freed, its start, a move. After a restart, from the log.
@@ -184,7 +184,8 @@ class Room {
   std::vector<persistence::WriteOp> LogOps(const city::Game& game,
                                            const std::vector<Staged>& staged) const;
   void Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover, uint64_t request_id);
-  void Record(const Staged& staged);
+  // Keeps the shared encoding of the staged action's delta; returns the message it encodes.
+  v1::ServerMessage Record(const Staged& staged);
   // Puts game_ back to its last committed state (after a failed write).
   void Rollback(size_t committed_actions);
   void CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
@@ -213,8 +214,10 @@ class Room {
   std::vector<std::weak_ptr<Peer>> spectators_;
   std::optional<city::Game> game_;  // committed, except inside a Move until its write returns
   std::vector<int> order_;          // the tiles in drawing order, once started
-  std::vector<v1::Delta> deltas_;   // every delta so far, without legal actions
-  std::vector<Bytes> delta_bytes_;  // the shared encoding of each
+  // Every delta so far as every connection got it (no legal actions, no request id), encoded
+  // once: Resume sends these very bytes again. No decoded copy is kept (for a finished 4-player
+  // game it would be about 167 KiB more); the one a Resume answers with is decoded from its bytes.
+  std::vector<Bytes> delta_bytes_;
 };
 
 }  // namespace carc::server
