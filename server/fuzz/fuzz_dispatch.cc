@@ -16,10 +16,11 @@
 //     length  0-254 bytes; 255: two more bytes give it (little-endian)
 //
 // The bytes are parsed as a ClientMessage and, if they parse and their text keeps the rule the
-// session enforces (protocol/client_text.h), dispatched as the lobby would (Join, Leave, Start,
-// Spectate, Resume, Move); the fix-up bits let moves reach the engine and
-// whole games be played. The same bytes are also parsed as a ServerMessage, and every Action,
-// Event and PublicState in it goes through protocol::FromProto as a client would decode it.
+// session enforces (protocol/client_text.h), handed to Room::Handle as the lobby hands them (the
+// room requests of room/request.h, JoinSeat to Move, reach their handlers; the rest are left
+// alone); the fix-up bits let moves reach the engine and whole games be played. The same bytes
+// are also parsed as a ServerMessage, and every Action, Event and PublicState in it goes through
+// protocol::FromProto as a client would decode it.
 //
 // Invariants (a broken one aborts): every message the room sends parses and decodes, with legal
 // actions equal to the engine's; a client following snapshots and deltas has the room's hash;
@@ -363,30 +364,9 @@ void Harness::Dispatch(int from, uint8_t control, uint8_t arg, v1::ClientMessage
   before.observer_received = observer_->received.size();
   before.sender_synced = peer->synced;
   before.sender_sequence = peer->sequence;
-  const uint64_t id = message.request_id();
-  switch (message.body_case()) {
-    case v1::ClientMessage::kJoinSeat:
-      room_.Join(peer, id, message.join_seat());
-      break;
-    case v1::ClientMessage::kLeaveSeat:
-      room_.Leave(peer, id, message.leave_seat());
-      break;
-    case v1::ClientMessage::kStartGame:
-      room_.Start(peer, id, message.start_game());
-      break;
-    case v1::ClientMessage::kSpectate:
-      room_.Spectate(peer, id);
-      break;
-    case v1::ClientMessage::kResume:
-      room_.Resume(peer, id, message.resume());
-      break;
-    case v1::ClientMessage::kMove:
-      DecodeUntrusted(message.move().action());
-      room_.Move(peer, id, message.move());
-      break;
-    default:  // Hello, CreateGame, ListGames, Ping: answered by the session and the lobby
-      break;
-  }
+  if (message.has_move()) DecodeUntrusted(message.move().action());
+  // The lobby's route: Hello, CreateGame, ListGames, Ping and the like are left alone.
+  room_.Handle(peer, message);
   LearnSeats(from, message, info_before);
   if (trace_) Trace(from, message);
   CheckAfter(from, message, before);

@@ -91,28 +91,6 @@ uint64_t OsRandomSeed() {
   return seed;
 }
 
-// The one route from a game message to its room: a hosted room on its strand, or a room restored
-// from the log on the reader thread.
-void Dispatch(Room& room, const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
-  const uint64_t id = message.request_id();
-  switch (message.body_case()) {
-    case v1::ClientMessage::kJoinSeat:
-      return room.Join(peer, id, message.join_seat());
-    case v1::ClientMessage::kLeaveSeat:
-      return room.Leave(peer, id, message.leave_seat());
-    case v1::ClientMessage::kStartGame:
-      return room.Start(peer, id, message.start_game());
-    case v1::ClientMessage::kSpectate:
-      return room.Spectate(peer, id);
-    case v1::ClientMessage::kResume:
-      return room.Resume(peer, id, message.resume());
-    case v1::ClientMessage::kMove:
-      return room.Move(peer, id, message.move());
-    default:
-      break;
-  }
-}
-
 // The log of a room restored only to answer one request about an ended game: it writes nothing.
 class ReadOnlyLog : public persistence::GameLog {
  public:
@@ -412,9 +390,12 @@ void Lobby::SendTileSet(Peer& peer, uint64_t request_id) const {
   SendMessage(peer, reply);
 }
 
+// Game requests go to their room (room/request.h says which they are); the rest are the lobby's.
 void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
+  if (const std::optional<RoomRequest> request = RoomRequestOf(message)) {
+    return Route(peer, message, *request);
+  }
   const uint64_t id = message.request_id();
-  std::string game_id;
   switch (message.body_case()) {
     case v1::ClientMessage::kCreateGame:
       return Create(peer, id, message.create_game());
@@ -426,33 +407,20 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
       return Replay(peer, id, message.get_replay().game_id(), std::nullopt);
     case v1::ClientMessage::kSeek:
       return Replay(peer, id, message.seek().game_id(), message.seek().sequence());
-    case v1::ClientMessage::kJoinSeat:
-      game_id = message.join_seat().game_id();
-      break;
-    case v1::ClientMessage::kLeaveSeat:
-      game_id = message.leave_seat().game_id();
-      break;
-    case v1::ClientMessage::kStartGame:
-      game_id = message.start_game().game_id();
-      break;
-    case v1::ClientMessage::kSpectate:
-      game_id = message.spectate().game_id();
-      break;
-    case v1::ClientMessage::kResume:
-      game_id = message.resume().game_id();
-      break;
-    case v1::ClientMessage::kMove:
-      game_id = message.move().game_id();
-      break;
     default:
       return SendError(*peer, id, v1::ERROR_CODE_UNKNOWN_MESSAGE, "unknown message");
   }
+}
+
+// A hosted room answers on its strand; an ended game no longer hosted, from the log.
+void Lobby::Route(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+                  const RoomRequest& request) {
+  const std::string& game_id = GameIdOf(request);
   const std::shared_ptr<HostedRoom> hosted = Find(game_id);
   if (!hosted) {
-    const bool catching_up = message.body_case() == v1::ClientMessage::kSpectate ||
-                             message.body_case() == v1::ClientMessage::kResume;
-    if (catching_up) return ServeFromLog(peer, message, game_id);
-    return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+    if (CatchesUp(request)) return ServeFromLog(peer, message, game_id);
+    return SendError(*peer, message.request_id(), v1::ERROR_CODE_NO_SUCH_GAME,
+                     "no game '" + game_id + "'");
   }
   {
     std::lock_guard lock(mutex_);
@@ -460,7 +428,7 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& m
   }
   ++work_in_flight_;
   boost::asio::post(hosted->strand, [this, hosted, peer, message] {
-    Dispatch(hosted->room, peer, message);
+    hosted->room.Handle(peer, message);
     --work_in_flight_;  // after the request, which may have submitted a write
   });
 }
@@ -501,7 +469,7 @@ void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const v1::ClientMess
             if (auto damage = room.Restore(**loaded)) {
               spdlog::error("game {} does not replay: {}", game_id, *damage);
             }
-            Dispatch(room, peer, message);
+            room.Handle(peer, message);
           });
 }
 // Read from the log on the reader thread, so any game that ever started can be replayed, hosted

@@ -31,6 +31,7 @@
 #include "net/config.h"
 #include "net/session.h"
 #include "net/storage.h"
+#include "room/request.h"
 #include "room/room.h"
 
 namespace carc::server {
@@ -97,6 +98,9 @@ class Lobby : public MessageSink {
   void Stop();
 
  private:
+  // A request to one game: to its room, or from the log when the game has ended and left.
+  void Route(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+             const RoomRequest& request);
   void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::CreateGame& create);
   // Which page of a list: at most `limit` games, those after game number `after`.
   struct ListPage {

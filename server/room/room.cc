@@ -24,6 +24,14 @@ Bytes Encode(const v1::ServerMessage& message) {
   return bytes;
 }
 
+// A visitor made of one lambda per alternative.
+template <typename... Handlers>
+struct Overloaded : Handlers... {
+  using Handlers::operator()...;
+};
+template <typename... Handlers>
+Overloaded(Handlers...) -> Overloaded<Handlers...>;
+
 }  // namespace
 
 SeatToken OsRandomToken() {
@@ -90,6 +98,21 @@ Room::Room(RoomOptions options, std::shared_ptr<const core::TileSet> tiles, Toke
       log_(log),
       seats_(static_cast<size_t>(options_.seats)) {
   assert(options_.seats >= 2 && options_.seats <= 4);
+}
+
+void Room::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
+  const std::optional<RoomRequest> request = RoomRequestOf(message);
+  if (!request) return;
+  const uint64_t id = message.request_id();
+  std::visit(Overloaded{
+                 [&](const v1::JoinSeat* join) { Join(peer, id, *join); },
+                 [&](const v1::LeaveSeat* leave) { Leave(peer, id, *leave); },
+                 [&](const v1::StartGame* start) { Start(peer, id, *start); },
+                 [&](const v1::Spectate* /*spectate*/) { Spectate(peer, id); },
+                 [&](const v1::Resume* resume) { Resume(peer, id, *resume); },
+                 [&](const v1::Move* move) { Move(peer, id, *move); },
+             },
+             *request);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -522,7 +545,8 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   // The missed deltas as everybody got them, the last one with this seat's legal actions and
   // the request id (it answers the Resume).
   for (uint64_t i = seen; i + 1 < now; ++i) peer->Send(delta_bytes_[i]);
-  *reply.mutable_delta() = deltas_[now - 1];
+  [[maybe_unused]] const bool parsed = reply.ParseFromString(*delta_bytes_[now - 1]);
+  assert(parsed && "the room's own encoding");
   AddLegalActions(*seat, reply.mutable_delta()->mutable_legal_actions());
   Reply(*peer, request_id, std::move(reply));
 }
@@ -620,12 +644,12 @@ std::vector<persistence::WriteOp> Room::LogOps(const city::Game& game,
   return ops;
 }
 
-void Room::Record(const Staged& staged) {
+v1::ServerMessage Room::Record(const Staged& staged) {
   v1::ServerMessage shared;
   *shared.mutable_delta() = MakeDelta(id_, Sequence() + 1, staged.seat, staged.action,
                                       staged.events, staged.state_hash, game_->players());
   delta_bytes_.push_back(Encode(shared));
-  deltas_.push_back(std::move(*shared.mutable_delta()));
+  return shared;
 }
 
 // Sends the committed deltas: to everybody the shared bytes, except the mover's reply (the first
@@ -635,7 +659,7 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
                    uint64_t request_id) {
   const std::optional<int> decider = DecidingSeat();
   for (size_t k = 0; k < staged.size(); ++k) {
-    Record(staged[k]);
+    const v1::ServerMessage shared = Record(staged[k]);
     const bool last = k + 1 == staged.size();
     for (size_t i = 0; i < seats_.size(); ++i) {
       const auto peer = seats_[i].peer.lock();
@@ -646,8 +670,7 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
         peer->Send(delta_bytes_.back());
         continue;
       }
-      v1::ServerMessage message;
-      *message.mutable_delta() = deltas_.back();
+      v1::ServerMessage message = shared;
       message.set_request_id(is_mover ? request_id : 0);
       if (decides)
         AddLegalActions(static_cast<int>(i), message.mutable_delta()->mutable_legal_actions());
@@ -736,7 +759,6 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
         *shared.mutable_delta() =
             MakeDelta(id_, r.sequence, seat, action, events, r.state_hash, game.players());
         delta_bytes_.push_back(Encode(shared));
-        deltas_.push_back(std::move(*shared.mutable_delta()));
       });
   if (replayed.state) game_ = *city::GameOf(*replayed.state);
   if (replayed.damage || !game_) {

@@ -37,6 +37,7 @@
 #include "persistence/journal.h"
 #include "persistence/store.h"
 #include "protocol/codec.h"
+#include "room/request.h"
 
 namespace carc::server {
 
@@ -102,6 +103,10 @@ class Room {
   // write that fails changes nothing. Only for a room that is not writing.
   void Abandon();
 
+  // A room request (room/request.h) from `peer`, passed to its handler below; any other message
+  // is left alone. The lobby, and the dispatch fuzzer, reach a room's handlers through here.
+  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
+
   void Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::JoinSeat& join);
   void Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::LeaveSeat& leave);
   void Start(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::StartGame& start);
@@ -116,7 +121,7 @@ class Room {
   const std::string& id() const { return id_; }
   // The game as committed (null before the start).
   const city::Game* game() const { return game_ ? &*game_ : nullptr; }
-  uint64_t Sequence() const { return deltas_.size(); }
+  uint64_t Sequence() const { return delta_bytes_.size(); }
   bool writing() const { return writing_; }
   // When the last change of the game was committed (Unix ms): its creation, a seat taken or
   // freed, its start, a move. After a restart, from the log.
@@ -179,7 +184,8 @@ class Room {
   std::vector<persistence::WriteOp> LogOps(const city::Game& game,
                                            const std::vector<Staged>& staged) const;
   void Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover, uint64_t request_id);
-  void Record(const Staged& staged);
+  // Keeps the shared encoding of the staged action's delta; returns the message it encodes.
+  v1::ServerMessage Record(const Staged& staged);
   // Puts game_ back to its last committed state (after a failed write).
   void Rollback(size_t committed_actions);
   void CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
@@ -208,8 +214,10 @@ class Room {
   std::vector<std::weak_ptr<Peer>> spectators_;
   std::optional<city::Game> game_;  // committed, except inside a Move until its write returns
   std::vector<int> order_;          // the tiles in drawing order, once started
-  std::vector<v1::Delta> deltas_;   // every delta so far, without legal actions
-  std::vector<Bytes> delta_bytes_;  // the shared encoding of each
+  // Every delta so far as every connection got it (no legal actions, no request id), encoded
+  // once: Resume sends these very bytes again. No decoded copy is kept (for a finished 4-player
+  // game it would be about 167 KiB more); the one a Resume answers with is decoded from its bytes.
+  std::vector<Bytes> delta_bytes_;
 };
 
 }  // namespace carc::server

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 #include "city/default_tiles.h"
@@ -169,6 +170,7 @@ void PlayToTheEnd(Table& t, const std::vector<std::shared_ptr<FakePeer>>& peers,
 TEST(Room, AFourPlayerGameIsPlayedToTheEndWithTheEnginesScores) {
   Table t(4);
   std::vector<std::shared_ptr<FakePeer>> peers;
+  peers.reserve(4);
   for (int i = 0; i < 4; ++i) peers.push_back(t.Join("p" + std::to_string(i)));
   auto spectator = std::make_shared<FakePeer>();
   t.room.Spectate(spectator, 9);
@@ -725,6 +727,59 @@ TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
   ASSERT_TRUE(spectator->received.back().has_snapshot());
   EXPECT_FALSE(spectator->received.back().snapshot().has_your_seat());
   EXPECT_TRUE(spectator->follower.state() == t.room.game()->Public());
+}
+
+// The deltas a seat missed come as the very bytes every connection got when they were new, from
+// the room that played them and from the same game read back from the log.
+TEST(RoomLog, AResumeAfterAWholeGameGetsEveryDeltaByteForByte) {
+  Table t(4);
+  std::vector<std::shared_ptr<FakePeer>> peers;
+  peers.reserve(4);
+  for (int i = 0; i < 3; ++i) peers.push_back(t.Join("p" + std::to_string(i)));
+  auto spectator = std::make_shared<FakePeer>();
+  t.room.Spectate(spectator, 9);
+  peers.push_back(t.Join("p3"));
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(t, peers, 13));
+  std::map<uint64_t, std::string> live;  // what the spectator got, by sequence
+  for (size_t i = 0; i < spectator->received.size(); ++i) {
+    if (spectator->received[i].has_delta()) {
+      live[spectator->received[i].delta().sequence()] = spectator->raw[i];
+    }
+  }
+  const uint64_t end = t.room.Sequence();
+  ASSERT_EQ(live.size(), end) << "the spectator saw the game from its start";
+  ASSERT_GT(end, 200u);
+
+  Room restored(RoomOptions{1, "", 4, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  ASSERT_FALSE(restored.Restore(Stored(t.store)).has_value());
+  for (Room* room : {&t.room, &restored}) {
+    auto back = std::make_shared<FakePeer>();
+    back->state = StateAfter(*t.room.game(), 1);
+    back->sequence = 1;
+    v1::Resume resume;
+    resume.set_game_id("g1");
+    resume.set_seat_token(peers[2]->token);
+    resume.set_last_seen_sequence(1);
+    room->Resume(back, 77, resume);
+    std::vector<size_t> deltas;  // indices in back->received
+    for (size_t i = 0; i < back->received.size(); ++i) {
+      if (back->received[i].has_delta()) deltas.push_back(i);
+    }
+    ASSERT_EQ(deltas.size(), end - 1) << "every delta after the first";
+    for (size_t k = 0; k + 1 < deltas.size(); ++k) {
+      const uint64_t sequence = k + 2;
+      ASSERT_EQ(back->received[deltas[k]].delta().sequence(), sequence);
+      ASSERT_EQ(back->raw[deltas[k]], live[sequence]) << "delta " << sequence;
+    }
+    // The last one answers the Resume: the same delta with the request's id (the game is over,
+    // so no seat has legal actions).
+    v1::ServerMessage last = back->received[deltas.back()];
+    EXPECT_EQ(last.request_id(), 77u);
+    EXPECT_EQ(last.delta().legal_actions_size(), 0);
+    last.set_request_id(0);
+    EXPECT_EQ(last.SerializeAsString(), live[end]);
+    EXPECT_TRUE(*back->state == t.room.game()->Public());
+  }
 }
 
 // Abandoning: the log first, then the seats and spectators; the game then refuses play.
