@@ -754,8 +754,7 @@ TEST(RoomLog, AResumeAfterAWholeGameGetsEveryDeltaByteForByte) {
   ASSERT_FALSE(restored.Restore(Stored(t.store)).has_value());
   for (Room* room : {&t.room, &restored}) {
     auto back = std::make_shared<FakePeer>();
-    back->state = StateAfter(*t.room.game(), 1);
-    back->sequence = 1;
+    ASSERT_EQ(back->follower.Start(SnapshotOf(StateAfter(*t.room.game(), 1), 1)), std::nullopt);
     v1::Resume resume;
     resume.set_game_id("g1");
     resume.set_seat_token(peers[2]->token);
@@ -778,7 +777,7 @@ TEST(RoomLog, AResumeAfterAWholeGameGetsEveryDeltaByteForByte) {
     EXPECT_EQ(last.delta().legal_actions_size(), 0);
     last.set_request_id(0);
     EXPECT_EQ(last.SerializeAsString(), live[end]);
-    EXPECT_TRUE(*back->state == t.room.game()->Public());
+    EXPECT_TRUE(back->follower.state() == t.room.game()->Public());
   }
 }
 
