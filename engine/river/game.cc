@@ -229,15 +229,8 @@ std::optional<Error> Game::CheckPlacement(int tile, Cell c, int rotation) const 
 // Every side that meets a placed tile shows the same thing as that tile's side: city halves meet
 // city halves, fields fields, roads roads, the river the river.
 std::optional<Error> Game::CheckSides(const TileType& type, Cell c, int rotation) const {
-  for (int side = 0; side < core::kSides; ++side) {
-    const int n = board_.IndexAt(core::Neighbour(c, side));
-    if (n < 0) continue;
-    const core::PlacedTile& other = board_.Placed(n);
-    const TileType& other_type = tiles_->TypeOf(other.tile);
-    if (type.SideKinds(side, rotation) !=
-        other_type.SideKindsFacing(core::Opposite(side), other.rotation)) {
-      return Error::kSidesDoNotMatch;
-    }
+  if (!SidesMatch(type, rotation, board_.Context(c).sides, FacingSideKinds(c))) {
+    return Error::kSidesDoNotMatch;
   }
   return std::nullopt;
 }
@@ -293,25 +286,56 @@ void Game::FollowRiver(const TileType& type, int rotation) {
 int Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) const {
   int found = 0;
   const TileType& type = tiles_->TypeOf(tile);
-  std::array<Cell, core::kMaxFrontier> cells;
+  std::array<core::Board::FrontierEntry, core::kMaxFrontier> cells;
   int n = 0;
   if (RiverOpen()) {  // a River tile continues the river: one cell
-    cells[Z(n++)] = river_end_;
+    cells[Z(n++)] = {static_cast<int8_t>(river_end_.x), static_cast<int8_t>(river_end_.y),
+                     board_.Context(river_end_)};
   } else {
-    for (int i = 0; i < board_.FrontierSize(); ++i) cells[Z(n++)] = board_.FrontierCell(i);
-    if (out != nullptr) std::sort(cells.begin(), cells.begin() + n);  // the output's order
+    n = board_.FrontierSize();
+    for (int i = 0; i < n; ++i) cells[Z(i)] = board_.Frontier(i);
+    if (out != nullptr) {  // the output's order
+      std::sort(cells.begin(), cells.begin() + n,
+                [](const auto& a, const auto& b) { return a.cell() < b.cell(); });
+    }
   }
+  const bool river_tile = IsRiverTile(type);
   for (int i = 0; i < n; ++i) {
-    const Cell c = cells[Z(i)];
-    const uint8_t fitting = type.fitting_rotations[board_.Context(c).Key()];  // midpoints agree
+    const core::Board::CellContext context = cells[Z(i)].context;
+    const uint8_t fitting = type.fitting_rotations[context.Key()];  // midpoints agree
+    if (fitting == 0) continue;
+    const Cell c = cells[Z(i)].cell();
+    const std::array<uint16_t, core::kSides> facing = FacingSideKinds(c);
     for (int r = 0; r < 4; ++r) {
-      if (!(fitting & (1u << r)) || CheckPlacement(tile, c, r).has_value()) continue;
+      if (!(fitting & (1u << r)) || !SidesMatch(type, r, context.sides, facing)) continue;
+      if ((river_tile || RiverOpen()) && CheckRiver(type, c, r).has_value()) continue;
       if (out != nullptr) out->push_back(Action::PlaceTile(c.x, c.y, r));
       ++found;
       if (stop_at_first) return found;
     }
   }
   return found;
+}
+
+// What each placed neighbour of `c` shows towards it, read from `c`'s side (0 where none).
+std::array<uint16_t, core::kSides> Game::FacingSideKinds(Cell c) const {
+  std::array<uint16_t, core::kSides> facing{};
+  for (int side = 0; side < core::kSides; ++side) {
+    const int n = board_.IndexAt(core::Neighbour(c, side));
+    if (n < 0) continue;
+    const core::PlacedTile& other = board_.Placed(n);
+    facing[Z(side)] =
+        tiles_->TypeOf(other.tile).SideKindsFacing(core::Opposite(side), other.rotation);
+  }
+  return facing;
+}
+
+bool Game::SidesMatch(const TileType& type, int rotation, uint8_t sides,
+                      const std::array<uint16_t, core::kSides>& facing) {
+  for (int side = 0; side < core::kSides; ++side) {
+    if ((sides & (1u << side)) && type.SideKinds(side, rotation) != facing[Z(side)]) return false;
+  }
+  return true;
 }
 
 bool Game::TileFitsSomewhere(int tile) const { return Placements(tile, nullptr, true) > 0; }

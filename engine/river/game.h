@@ -126,6 +126,9 @@ class Game {
 
   // Placement rules.
   std::optional<Error> CheckSides(const core::TileType& type, Cell c, int rotation) const;
+  std::array<uint16_t, core::kSides> FacingSideKinds(Cell c) const;
+  static bool SidesMatch(const core::TileType& type, int rotation, uint8_t sides,
+                         const std::array<uint16_t, core::kSides>& facing);
   std::optional<Error> CheckRiver(const core::TileType& type, Cell c, int rotation) const;
   int RiverExit(const core::TileType& type, int rotation) const;
   void FollowRiver(const core::TileType& type, int rotation);
