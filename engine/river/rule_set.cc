@@ -50,6 +50,7 @@ class RiverState final : public core::State {
   uint64_t RecomputeHash() const override { return game_.RecomputeHash(); }
   std::vector<int> Scores() const override {
     std::vector<int> out;
+    out.reserve(static_cast<size_t>(game_.players()));
     for (int p = 0; p < game_.players(); ++p) out.push_back(game_.TotalScore(p));
     return out;
   }

@@ -195,7 +195,8 @@ class RiverConformance : public ::testing::TestWithParam<int> {};
 TEST_P(RiverConformance, RandomGamesKeepEveryInvariant) {
   const int shard = GetParam();
   for (int g = 0; g < kGamesPerShard; ++g) {
-    const uint64_t seed = static_cast<uint64_t>(shard * kGamesPerShard + g + 1);
+    const uint64_t seed =
+        static_cast<uint64_t>(shard) * kGamesPerShard + static_cast<uint64_t>(g) + 1;
     ASSERT_NO_FATAL_FAILURE(PlayAndCheck(seed)) << "seed " << seed;
   }
 }
