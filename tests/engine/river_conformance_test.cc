@@ -69,6 +69,16 @@ void CheckStep(const Game& game, const std::vector<Action>& legal, const Game& b
   }
 }
 
+// Every River tile fits at the river's open end, so none is ever discarded (docs/rules.md, C4
+// point 3); land tiles may be.
+void CheckNoRiverTileDiscarded(const Game& game, const std::vector<Event>& events) {
+  for (const Event& e : events) {
+    if (const auto* discarded = std::get_if<TileDiscarded>(&e)) {
+      ASSERT_FALSE(game.tiles().TypeOf(discarded->tile).HasFeature(core::FeatureKind::kRiver));
+    }
+  }
+}
+
 void CheckIllegal(const Game& game, const std::vector<Action>& legal, core::Random& random) {
   for (int i = 0; i < 4; ++i) {
     const Action a = RandomAction(random);
@@ -169,6 +179,7 @@ void PlayAndCheck(uint64_t seed) {
     ASSERT_FALSE(events.empty());
     game.LegalActions(&legal);
     CheckStep(game, legal, before);
+    ASSERT_NO_FATAL_FAILURE(CheckNoRiverTileDiscarded(game, events));
     if (follow) {
       for (const Event& e : events) client.Apply(e);
       ASSERT_TRUE(client == game.Public()) << "step " << steps;
