@@ -1,5 +1,6 @@
 // Engine benchmarks: whole random games per second, legal-action generation per decision, the
-// cost of cloning, and the memory of one game state. Run:
+// cost of cloning, and the memory of one game state, for The City and for Carcassonne (with and
+// without the River). Run:
 //   ./build/release/bench/engine_bench            (docs/performance.md has the figures)
 #include <benchmark/benchmark.h>
 
@@ -8,6 +9,9 @@
 #include "city/default_tiles.h"
 #include "city/game.h"
 #include "city/random_play.h"
+#include "river/default_tiles.h"
+#include "river/game.h"
+#include "river/random_play.h"
 
 namespace carc::city {
 namespace {
@@ -125,5 +129,89 @@ BENCHMARK(BM_GameStateMemory)->Iterations(1);
 
 }  // namespace
 }  // namespace carc::city
+
+namespace carc::river {
+namespace {
+
+Game NewGame(uint64_t seed, int players, bool river) {
+  Config config;
+  config.players = players;
+  config.river = river;
+  return std::get<Game>(Game::Create(DefaultTileSet(), config, seed));
+}
+
+// Complete random games of Carcassonne: players, then 1 with the River (0 without).
+void BM_CarcassonneRandomGame(benchmark::State& state) {
+  const int players = static_cast<int>(state.range(0));
+  const bool river = state.range(1) != 0;
+  PlayBuffers buffers;
+  uint64_t seed = 1;
+  int64_t actions = 0;
+  for (auto _ : state) {
+    Game game = NewGame(seed, players, river);
+    core::Random random = ChoiceRandom(seed++);
+    while (RandomStep(game, random, buffers)) {
+    }
+    actions += static_cast<int64_t>(game.History().size());
+    benchmark::DoNotOptimize(game.Hash());
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["actions_per_game"] =
+      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_CarcassonneRandomGame)
+    ->Args({4, 1})
+    ->Args({2, 1})
+    ->Args({5, 1})
+    ->Args({4, 0})
+    ->Unit(benchmark::kMicrosecond);
+
+// Legal tile placements of Carcassonne, at every placement of 20 random games with the River.
+void BM_CarcassonneLegalActionsPlaceTile(benchmark::State& state) {
+  static const std::vector<Game> positions = [] {
+    std::vector<Game> out;
+    PlayBuffers buffers;
+    for (uint64_t g = 0; g < 20; ++g) {
+      Game game = NewGame(1000 + g, 4, true);
+      core::Random random = ChoiceRandom(1000 + g);
+      while (!game.IsOver()) {
+        if (game.CurrentDecision().kind == DecisionKind::kPlaceTile) out.push_back(game);
+        RandomStep(game, random, buffers);
+      }
+    }
+    return out;
+  }();
+  std::vector<Action> legal;
+  legal.reserve(1024);
+  size_t i = 0;
+  int64_t produced = 0;
+  for (auto _ : state) {
+    positions[i].LegalActions(&legal);
+    produced += static_cast<int64_t>(legal.size());
+    benchmark::DoNotOptimize(legal.data());
+    if (++i == positions.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["actions_per_decision"] =
+      benchmark::Counter(static_cast<double>(produced), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_CarcassonneLegalActionsPlaceTile);
+
+void BM_CarcassonneGameStateMemory(benchmark::State& state) {
+  Game game = NewGame(7, 4, true);
+  PlayBuffers buffers;
+  core::Random random = ChoiceRandom(7);
+  while (RandomStep(game, random, buffers)) {
+  }
+  for (auto _ : state) benchmark::DoNotOptimize(game.Hash());
+  const double history_bytes =
+      static_cast<double>(game.History().capacity() * sizeof(HistoryEntry));
+  state.counters["sizeof_Game_bytes"] = static_cast<double>(sizeof(Game));
+  state.counters["history_heap_bytes"] = history_bytes;
+}
+BENCHMARK(BM_CarcassonneGameStateMemory)->Iterations(1);
+
+}  // namespace
+}  // namespace carc::river
 
 BENCHMARK_MAIN();

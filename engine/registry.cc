@@ -4,6 +4,8 @@
 
 #include "city/default_tiles.h"
 #include "city/rule_set.h"
+#include "river/default_tiles.h"
+#include "river/rule_set.h"
 
 namespace carc {
 
@@ -48,6 +50,7 @@ std::vector<const core::RuleSet*> RuleSetRegistry::All() const {
 RuleSetRegistry DefaultRuleSets() {
   RuleSetRegistry registry;
   registry.Add(city::MakeRuleSet(city::DefaultTileSet()));
+  registry.Add(river::MakeRuleSet(river::DefaultTileSet()));
   return registry;
 }
 

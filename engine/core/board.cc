@@ -69,7 +69,7 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
   const auto check = [&](FeatureId f) {
     const FeatureId root = Root(f);
     const FeatureInfo& info = info_[Index(root)];
-    if (info.kind != FeatureKind::kResidential && info.Complete()) completed->Add(root);
+    if (CompletesWhenClosed(info.kind) && info.Complete()) completed->Add(root);
   };
   for (int f = 0; f < type.FeatureCount(); ++f) check(FeatureOf(index, f));
   for (int i = 0; i < met_count; ++i) check(met[Index(i)]);
@@ -85,6 +85,7 @@ void Board::AddFeatures(const TileType& type, int index) {
     const FeatureDef& def = type.features[Index(f)];
     info.kind = def.kind;
     info.market_kinds = MarketBit(def.market);
+    info.pennants = def.pennant ? 1 : 0;
     info.open_ports = static_cast<uint16_t>(std::popcount(static_cast<unsigned>(def.ports)));
     info.tiles.Set(index);
   }
@@ -100,6 +101,7 @@ void Board::Join(FeatureId a, FeatureId b) {
   const FeatureInfo& from = info_[Index(rb)];
   assert(into.kind == from.kind);
   into.market_kinds |= from.market_kinds;
+  into.pennants = static_cast<uint8_t>(into.pennants + from.pennants);
   into.open_ports = static_cast<uint16_t>(into.open_ports + from.open_ports);
   for (int p = 0; p < kMaxPlayers; ++p) into.followers[Index(p)] += from.followers[Index(p)];
   into.tiles |= from.tiles;
@@ -125,7 +127,7 @@ void Board::CloseSide(const TileSet& set, int index, int side, Completed* comple
     FeatureInfo& info = info_[Index(root)];
     assert(info.open_ports > 0);
     info.open_ports--;
-    if (info.kind != FeatureKind::kResidential && info.Complete()) completed->Add(root);
+    if (CompletesWhenClosed(info.kind) && info.Complete()) completed->Add(root);
   }
 }
 

@@ -22,10 +22,12 @@
 namespace carc::core {
 
 inline constexpr int kMaxPlayers = 5;
-inline constexpr int kMaxTiles = 80;
-// Tiles may lie at |x|, |y| <= kMaxCoord; the grid keeps one more ring for their neighbours.
-inline constexpr int kMaxCoord = kMaxTiles - 1;
-inline constexpr int kGridRadius = kMaxTiles;
+// The most tiles one game can hold: the base game with the River has 84 (83 in play).
+inline constexpr int kMaxTiles = 84;
+// Tiles may lie at |x|, |y| <= kMaxCoord (the board's reach, which no game of 75-83 tiles comes
+// near in practice); the grid keeps one more ring for their neighbours.
+inline constexpr int kMaxCoord = 79;
+inline constexpr int kGridRadius = kMaxCoord + 1;
 inline constexpr int kGridSide = 2 * kGridRadius + 1;
 inline constexpr size_t kGridCells = static_cast<size_t>(kGridSide) * kGridSide;
 inline constexpr size_t kMaxFeatures = static_cast<size_t>(kMaxTiles) * kMaxFeaturesPerTile;
@@ -69,7 +71,8 @@ struct FeatureInfo {
   uint8_t market_kinds = 0;  // MarketBit() of every market kind in the feature
   uint16_t open_ports = 0;   // ports facing an empty cell with no wall between
   std::array<uint8_t, kMaxPlayers> followers{};
-  TileBits tiles;  // placement indices of the tiles the feature covers
+  uint8_t pennants = 0;  // cities: pennants on the city's segments
+  TileBits tiles;        // placement indices of the tiles the feature covers
 
   int TileCount() const { return tiles.Count(); }
   int FollowerCount() const {
@@ -81,7 +84,14 @@ struct FeatureInfo {
   friend bool operator==(const FeatureInfo&, const FeatureInfo&) = default;
 };
 
-// Features that a placement or a closed side finished (streets and markets only), as roots.
+// Whether a feature of this kind is finished once it has no open port: streets (roads), markets
+// and cities. Residential areas and fields are never "completed"; a monastery has no ports (its
+// game counts the tiles around it); a river is never scored.
+constexpr bool CompletesWhenClosed(FeatureKind kind) {
+  return kind == FeatureKind::kStreet || kind == FeatureKind::kMarket || kind == FeatureKind::kCity;
+}
+
+// Features that a placement or a closed side finished (CompletesWhenClosed), as roots.
 struct Completed {
   // At most the tile's own features and one per port it meets.
   static constexpr size_t kCapacity = kMaxFeaturesPerTile + kSides * kPortsPerSide;
@@ -149,7 +159,7 @@ class Board {
   int max_y() const { return max_y_; }
 
   // Places a tile (the caller has checked legality) and joins its features to its neighbours'.
-  // Streets and markets that the placement completes are added to `completed`.
+  // Streets, markets and cities that the placement completes are added to `completed`.
   void Place(const TileSet& set, int tile, Cell c, int rotation, Completed* completed);
 
   // Closes one side of a placed tile (a wall on it): its ports stop being open. Streets and

@@ -138,9 +138,11 @@ class TileSetParser {
     const std::string_view key = option.substr(0, eq);
     const std::string_view value = option.substr(eq + 1);
     if (key == "building") return ApplyBuilding(value, type);
+    if (key == "role") return ApplyRole(value, type);
     if (key.size() != 1) return Fail("unknown key '" + std::string(key) + "'");
     const int index = index_of_label[static_cast<unsigned char>(key[0])];
     if (index == kNoFeature) {
+      if (value == "monastery") return AddMonastery(key[0], declared, type);
       return Fail("'" + std::string(key) + "' is declared but not used on the tile's sides");
     }
     if ((*declared)[static_cast<size_t>(index)]) {
@@ -169,6 +171,36 @@ class TileSetParser {
     return true;
   }
 
+  // A monastery lies in the tile's centre: a feature that touches no port, declared by a letter
+  // that the sides do not use.
+  bool AddMonastery(char label, std::vector<bool>* declared, TileType* type) {
+    if (label < 'a' || label > 'z') return Fail("a monastery is named by a lower-case letter");
+    if (type->HasFeature(FeatureKind::kMonastery)) return Fail("a tile has at most one monastery");
+    if (type->FeatureCount() == kMaxFeaturesPerTile) {
+      return Fail("a tile has at most " + std::to_string(kMaxFeaturesPerTile) + " features");
+    }
+    FeatureDef def;
+    def.kind = FeatureKind::kMonastery;
+    def.label = label;
+    type->features.push_back(def);
+    declared->push_back(true);
+    return true;
+  }
+
+  bool ApplyRole(std::string_view value, TileType* type) {
+    if (type->role != TileRole::kNone) return Fail("a tile has at most one role");
+    if (value == "start") {
+      type->role = TileRole::kStart;
+    } else if (value == "spring") {
+      type->role = TileRole::kSpring;
+    } else if (value == "lake") {
+      type->role = TileRole::kLake;
+    } else {
+      return Fail("a role must be start, spring or lake, not '" + std::string(value) + "'");
+    }
+    return true;
+  }
+
   bool ApplyStreetEnd(std::string_view value, FeatureDef* def) {
     if (value == "crossing") {
       def->end = StreetEnd::kCrossing;
@@ -176,9 +208,17 @@ class TileSetParser {
       def->end = StreetEnd::kBuilding;
     } else if (value == "market") {
       def->end = StreetEnd::kMarket;
+    } else if (value == "monastery") {
+      def->end = StreetEnd::kMonastery;
+    } else if (value == "city") {
+      def->end = StreetEnd::kCity;
+    } else if (value == "river") {
+      def->kind = FeatureKind::kRiver;
     } else {
-      return Fail("a street end must be crossing, building or market, not '" + std::string(value) +
-                  "'");
+      return Fail(
+          "a street end must be crossing, building, market, monastery or city (or the "
+          "segment a river), not '" +
+          std::string(value) + "'");
     }
     return true;
   }
@@ -188,6 +228,18 @@ class TileSetParser {
       def->kind = FeatureKind::kResidential;
       return true;
     }
+    if (value == "city" || value == "city+pennant") {
+      def->kind = FeatureKind::kCity;
+      def->pennant = value == "city+pennant";
+      return true;
+    }
+    if (value == "field") {
+      def->kind = FeatureKind::kField;
+      return true;
+    }
+    if (value == "monastery") {
+      return Fail("a monastery lies in the tile's centre: its letter must not be on the sides");
+    }
     def->kind = FeatureKind::kMarket;
     if (value == "fish") {
       def->market = MarketKind::kFish;
@@ -196,8 +248,10 @@ class TileSetParser {
     } else if (value == "livestock") {
       def->market = MarketKind::kLivestock;
     } else {
-      return Fail("an area must be residential, fish, grain or livestock, not '" +
-                  std::string(value) + "'");
+      return Fail(
+          "an area must be residential, fish, grain, livestock, city, city+pennant or field, not "
+          "'" +
+          std::string(value) + "'");
     }
     return true;
   }
@@ -212,14 +266,16 @@ class TileSetParser {
 
   bool CheckTile(const std::vector<bool>& declared, const TileType& type) {
     int crossing_ends = 0;
-    bool has_market = false;
     for (const FeatureDef& def : type.features) {
-      if (def.kind == FeatureKind::kMarket) has_market = true;
       if (def.kind == FeatureKind::kStreet && def.end == StreetEnd::kCrossing) ++crossing_ends;
     }
     for (size_t i = 0; i < type.features.size(); ++i) {
       const FeatureDef& def = type.features[i];
       const std::string label(1, def.label);
+      if (def.kind == FeatureKind::kRiver) {
+        if (!CheckRiver(def, type)) return false;
+        continue;
+      }
       if (def.kind != FeatureKind::kStreet) {
         if (!declared[i])
           return Fail("area '" + label + "' has no kind (e.g. " + label + "=residential)");
@@ -237,10 +293,46 @@ class TileSetParser {
       if (def.end == StreetEnd::kCrossing && crossing_ends < 3) {
         return Fail("a crossing needs at least three street segments ending at it");
       }
-      if (def.end == StreetEnd::kMarket && !has_market) {
-        return Fail("street '" + label + "' ends at a market, but the tile has none");
-      }
+      if (!CheckStreetEndsAtSomething(def, type)) return false;
     }
+    return CheckRole(type);
+  }
+
+  // A street that ends at a market, a monastery or a city needs one on its tile.
+  bool CheckStreetEndsAtSomething(const FeatureDef& def, const TileType& type) {
+    const std::string label(1, def.label);
+    if (def.end == StreetEnd::kMarket && !type.HasFeature(FeatureKind::kMarket)) {
+      return Fail("street '" + label + "' ends at a market, but the tile has none");
+    }
+    if (def.end == StreetEnd::kMonastery && !type.HasFeature(FeatureKind::kMonastery)) {
+      return Fail("road '" + label + "' ends at a monastery, but the tile has none");
+    }
+    if (def.end == StreetEnd::kCity && !type.HasFeature(FeatureKind::kCity)) {
+      return Fail("road '" + label + "' ends at a city, but the tile has none");
+    }
+    return true;
+  }
+
+  // A river runs through a tile (two sides) or starts or ends on it: only the spring and the lake.
+  bool CheckRiver(const FeatureDef& def, const TileType& type) {
+    const int sides = SidesTouched(def);
+    if (sides > 2)
+      return Fail("river '" + std::string(1, def.label) + "' touches more than two sides");
+    const bool spring_or_lake = type.role == TileRole::kSpring || type.role == TileRole::kLake;
+    if (sides == 1 && !spring_or_lake) {
+      return Fail("a 'river' that touches one side needs role=spring or role=lake");
+    }
+    if (sides == 2 && spring_or_lake) {
+      return Fail("the river of a spring or a lake touches one side");
+    }
+    return true;
+  }
+
+  bool CheckRole(const TileType& type) {
+    if (type.role != TileRole::kSpring && type.role != TileRole::kLake) return true;
+    int rivers = 0;
+    for (const FeatureDef& def : type.features) rivers += def.kind == FeatureKind::kRiver;
+    if (rivers != 1) return Fail("a spring or a lake shows exactly one river");
     return true;
   }
 
@@ -270,7 +362,25 @@ class TileSetParser {
       touching.insert({static_cast<uint8_t>(std::min(a, b)), static_cast<uint8_t>(std::max(a, b))});
     }
     type->touching_areas.assign(touching.begin(), touching.end());
+    ComputeSideKinds(type);
     return true;
+  }
+
+  static void ComputeSideKinds(TileType* type) {
+    for (int side = 0; side < kSides; ++side) {
+      std::array<uint16_t, kPortsPerSide> code{};
+      for (int k = 0; k < kPortsPerSide; ++k) {
+        const int f = type->port_feature[static_cast<size_t>(PortOf(side, k))];
+        if (f != kNoFeature) {
+          code[static_cast<size_t>(k)] = static_cast<uint16_t>(
+              static_cast<int>(type->features[static_cast<size_t>(f)].kind) + 1);
+        }
+      }
+      type->side_kinds[static_cast<size_t>(side)] =
+          static_cast<uint16_t>(code[0] << 8 | code[1] << 4 | code[2]);
+      type->side_kinds_facing[static_cast<size_t>(side)] =
+          static_cast<uint16_t>(code[2] << 8 | code[1] << 4 | code[0]);
+    }
   }
 
   bool AddTile(TileType type) {
@@ -278,6 +388,13 @@ class TileSetParser {
       if (type.count != 1) return Fail("a historic building is unique: its tile's count must be 1");
       if (!historic_names_.insert(type.historic_name).second) {
         return Fail("historic building '" + type.historic_name + "' appears twice");
+      }
+    }
+    if (type.role != TileRole::kNone) {
+      if (type.count != 1)
+        return Fail("a start tile, spring or lake is unique: its count must be 1");
+      if (!roles_.insert(type.role).second) {
+        return Fail(std::string("a second tile with role=") + ToString(type.role));
       }
     }
     type.first_id = set_->TileCount();
@@ -294,6 +411,7 @@ class TileSetParser {
   std::unique_ptr<TileSet> set_ = std::make_unique<TileSet>();
   std::set<std::string> names_;
   std::set<std::string> historic_names_;
+  std::set<TileRole> roles_;
   bool seen_header_ = false;
   int line_ = 0;
   ParseError error_;
@@ -316,6 +434,14 @@ const char* ToString(FeatureKind kind) {
       return "residential";
     case FeatureKind::kMarket:
       return "market";
+    case FeatureKind::kCity:
+      return "city";
+    case FeatureKind::kField:
+      return "field";
+    case FeatureKind::kMonastery:
+      return "monastery";
+    case FeatureKind::kRiver:
+      return "river";
   }
   return "?";
 }
@@ -344,6 +470,10 @@ const char* ToString(StreetEnd end) {
       return "building";
     case StreetEnd::kMarket:
       return "market";
+    case StreetEnd::kMonastery:
+      return "monastery";
+    case StreetEnd::kCity:
+      return "city";
   }
   return "?";
 }
@@ -356,6 +486,20 @@ const char* ToString(Building building) {
       return "public";
     case Building::kHistoric:
       return "historic";
+  }
+  return "?";
+}
+
+const char* ToString(TileRole role) {
+  switch (role) {
+    case TileRole::kNone:
+      return "none";
+    case TileRole::kStart:
+      return "start";
+    case TileRole::kSpring:
+      return "spring";
+    case TileRole::kLake:
+      return "lake";
   }
   return "?";
 }

@@ -17,10 +17,23 @@
 
 namespace carc::core {
 
-enum class FeatureKind : uint8_t { kStreet, kResidential, kMarket };
+// Streets, residential areas and markets are The City's; roads are streets by another name (a
+// midpoint segment that scores per tile). Cities and fields are areas on halves, a monastery lies
+// in a tile's centre (no ports), and a river is a midpoint segment that nobody may occupy.
+enum class FeatureKind : uint8_t {
+  kStreet,
+  kResidential,
+  kMarket,
+  kCity,
+  kField,
+  kMonastery,
+  kRiver
+};
 enum class MarketKind : uint8_t { kNone = 0, kFish = 1, kGrain = 2, kLivestock = 3 };
-enum class StreetEnd : uint8_t { kThrough, kCrossing, kBuilding, kMarket };
+enum class StreetEnd : uint8_t { kThrough, kCrossing, kBuilding, kMarket, kMonastery, kCity };
 enum class Building : uint8_t { kNone, kPublic, kHistoric };
+// A tile with a part in a game's set-up: the start tile, the River's spring and its lake.
+enum class TileRole : uint8_t { kNone, kStart, kSpring, kLake };
 
 inline constexpr int kMaxFeaturesPerTile = 8;
 inline constexpr int kNoFeature = -1;
@@ -34,6 +47,7 @@ struct FeatureDef {
   FeatureKind kind = FeatureKind::kResidential;
   MarketKind market = MarketKind::kNone;  // for markets
   StreetEnd end = StreetEnd::kThrough;    // for streets that touch one side
+  bool pennant = false;                   // for cities: the segment carries a pennant
   char label = '?';                       // the letter or digit of the tile file
   uint16_t ports = 0;                     // bit p: the feature touches port p (unrotated)
 };
@@ -48,7 +62,15 @@ struct TileType {
   std::vector<std::array<uint8_t, 2>> touching_areas;
   Building building = Building::kNone;
   std::string historic_name;  // with spaces, e.g. "Saint Sernin"
-  uint8_t street_sides = 0;   // bit s: a street crosses the midpoint of side s (unrotated)
+  TileRole role = TileRole::kNone;
+  // What each side shows, for games where every side must match its neighbour (roads to roads,
+  // cities to cities, ...): the kinds of its three ports (first half, midpoint, second half),
+  // 4 bits each with 0 for "nothing", unrotated. `side_kinds_facing` is the same side read from
+  // the neighbour's point of view (halves swapped): a tile fits next to another where its side's
+  // side_kinds equals the neighbour's facing side's side_kinds_facing.
+  std::array<uint16_t, kSides> side_kinds{};
+  std::array<uint16_t, kSides> side_kinds_facing{};
+  uint8_t street_sides = 0;  // bit s: a street crosses the midpoint of side s (unrotated)
   std::array<uint8_t, 4> street_sides_rotated{};  // street_sides for each rotation
   // For each neighbour context (sides touching a tile << 4 | those with a street), the
   // rotations (bit r) in which the tile's streets continue theirs: one lookup per cell.
@@ -59,6 +81,19 @@ struct TileType {
     return port_feature[static_cast<size_t>(UnrotatePort(port, rotation))];
   }
   int FeatureCount() const { return static_cast<int>(features.size()); }
+  // side_kinds of side `side` when the tile is turned `rotation` quarter turns clockwise.
+  uint16_t SideKinds(int side, int rotation) const {
+    return side_kinds[static_cast<size_t>(UnrotateSide(side, rotation))];
+  }
+  uint16_t SideKindsFacing(int side, int rotation) const {
+    return side_kinds_facing[static_cast<size_t>(UnrotateSide(side, rotation))];
+  }
+  bool HasFeature(FeatureKind kind) const {
+    for (const FeatureDef& def : features) {
+      if (def.kind == kind) return true;
+    }
+    return false;
+  }
 };
 
 class TileSet {
@@ -93,5 +128,6 @@ const char* ToString(FeatureKind kind);
 const char* ToString(MarketKind kind);
 const char* ToString(StreetEnd end);
 const char* ToString(Building building);
+const char* ToString(TileRole role);
 
 }  // namespace carc::core

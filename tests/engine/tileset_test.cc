@@ -552,6 +552,12 @@ TEST(TileSet, DefaultSetAreasAndMarketKinds) {
                       def.market == MarketKind::kLivestock);
           market_areas[def.market] += type.count;
           break;
+        case FeatureKind::kCity:
+        case FeatureKind::kField:
+        case FeatureKind::kMonastery:
+        case FeatureKind::kRiver:
+          ADD_FAILURE() << "The City's tiles show no " << core::ToString(def.kind);
+          break;
       }
     }
   }

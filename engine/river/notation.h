@@ -1,0 +1,36 @@
+// The text notation of Carcassonne's actions and events, used by action-list files, transcripts
+// and the rule-set boundary (docs/formats.md):
+//
+//   draw 17            place 0 -1 3        follower b       follower m       follower none
+//
+// A line may start with its actor, `p0` .. `p4` or `chance`; without one, the action is taken by
+// whoever must decide. Follower features are named by their letter or digit in the tile file (a
+// monastery by its letter, `m` in the shipped set). Parsing needs the game the action is meant for
+// (to name a placed tile's features).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "river/action.h"
+#include "river/game.h"
+
+namespace carc::river {
+
+struct ParsedAction {
+  bool has_actor = false;
+  Actor actor = kChance;
+  Action action;
+};
+
+// Formats an action as the game before it would see it (no actor prefix).
+std::string FormatAction(const Game& game, const Action& action);
+std::string FormatActor(Actor actor);
+// One event as a line of `name key=value ...`, e.g.
+// "tile_placed player=0 tile=12 x=0 y=-1 rotation=3". Stable: golden transcripts use it.
+std::string FormatEvent(const Event& event);
+// Parses one line (no comment, not blank) of the notation; the error says what is wrong.
+std::variant<ParsedAction, std::string> ParseAction(const Game& game, std::string_view line);
+
+}  // namespace carc::river
