@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "city/default_tiles.h"
+#include "city/game.h"
 #include "net/server.h"
 #include "net/storage.h"
 
@@ -33,7 +34,15 @@ std::shared_ptr<const carc::core::TileSet> LoadTiles(const std::string& path) {
     spdlog::critical("{}: {}", path, error->ToString());
     return nullptr;
   }
-  return std::get<std::shared_ptr<const carc::core::TileSet>>(parsed);
+  auto tiles = std::get<std::shared_ptr<const carc::core::TileSet>>(parsed);
+  // The City's games are the ones this server hosts: a set they cannot be played with is refused
+  // now rather than at the first game.
+  auto game = carc::city::Game::Create(tiles, carc::city::Config{}, 1);
+  if (auto* error = std::get_if<std::string>(&game)) {
+    spdlog::critical("{}: not a tile set of The City: {}", path, *error);
+    return nullptr;
+  }
+  return tiles;
 }
 
 int Main(int argc, char** argv) {

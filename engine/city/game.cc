@@ -212,6 +212,17 @@ std::optional<std::string> Game::Validate(const core::TileSet& tiles, const Conf
     return "at most " + std::to_string(kMaxTowers) + " towers";
   }
   if (config.followers < 0 || config.followers > 8) return "0 to 8 followers per player";
+  for (const core::TileType& type : tiles.types()) {
+    for (const core::FeatureDef& feature : type.features) {
+      const bool city_kind = feature.kind == FeatureKind::kStreet ||
+                             feature.kind == FeatureKind::kResidential ||
+                             feature.kind == FeatureKind::kMarket;
+      if (!city_kind) {
+        return "tile " + type.name + " has a " + core::ToString(feature.kind) +
+               ": The City's tiles hold streets, residential areas and markets only";
+      }
+    }
+  }
   if (config.closing_distance < 0) return "the closing distance must not be negative";
   return std::nullopt;
 }

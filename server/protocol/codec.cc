@@ -30,6 +30,12 @@ v1::FeatureKind ToProto(core::FeatureKind kind) {
       return v1::FEATURE_KIND_RESIDENTIAL;
     case core::FeatureKind::kMarket:
       return v1::FEATURE_KIND_MARKET;
+    // Not features of The City: its games never hold them (Game::Create refuses such tiles).
+    case core::FeatureKind::kCity:
+    case core::FeatureKind::kField:
+    case core::FeatureKind::kMonastery:
+    case core::FeatureKind::kRiver:
+      return v1::FEATURE_KIND_UNSPECIFIED;
   }
   return v1::FEATURE_KIND_UNSPECIFIED;
 }

@@ -12,6 +12,7 @@
 #include "core/hash.h"
 #include "core/rule_set.h"
 #include "registry.h"
+#include "river/default_tiles.h"
 
 namespace carc {
 namespace {
@@ -178,6 +179,20 @@ TEST(RuleSetGames, ANonsenseActionIsRefusedAndChangesNothing) {
       EXPECT_EQ(state->Hash(), hash);
     }
   }
+}
+
+// Tile sets are shared by the games' format, not by their rules: The City refuses tiles with
+// features it does not know, whatever their count.
+TEST(RuleSetGames, TheCityRefusesTheTilesOfAnotherGame) {
+  const auto tiles = river::DefaultTileSet();
+  city::Config config;
+  config.stack_sizes = {30, 30, tiles->TileCount() - 60};
+  const auto game = city::Game::Create(tiles, config, 1);
+  ASSERT_TRUE(std::holds_alternative<std::string>(game));
+  EXPECT_NE(std::get<std::string>(game).find("The City's tiles hold streets, residential areas and "
+                                             "markets only"),
+            std::string::npos)
+      << std::get<std::string>(game);
 }
 
 }  // namespace

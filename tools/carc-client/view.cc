@@ -74,6 +74,12 @@ std::string FeatureKindOf(const city::PublicState& state, const core::TileSet& t
       return "market: a seller";
     case core::FeatureKind::kResidential:
       return "residential area: a steward";
+    // Not on The City's tiles (Game::Create refuses them).
+    case core::FeatureKind::kCity:
+    case core::FeatureKind::kField:
+    case core::FeatureKind::kMonastery:
+    case core::FeatureKind::kRiver:
+      return "";
   }
   return "";
 }
