@@ -317,6 +317,28 @@ tile plain 1 a-a a-a a-a a-a a=field
   EXPECT_EQ(fields[0].points[1], 6);
 }
 
+// Player aid: "Red owns the large field ... He scores 6 points (3 for each city, A and B). Blue
+// owns the small field. He also scores 3 points for city A": one city scores for every field that
+// touches it. Here a two-tile city between two fields, each with a farmer.
+//   y=1 [plain] p0 farmer: joins the start tile's field
+//   y=0 [start: city east] [capW] p1 farmer
+TEST(RiverExamplesFinalScoring, OneCityScoresForEveryFieldThatTouchesIt) {
+  auto tiles = MakeTiles(R"(
+tile start 1 b-b a-a b-b b-b a=city b=field role=start
+tile capW  1 b-b b-b b-b a-a a=city b=field
+tile plain 1 a-a a-a a-a a-a a=field
+)");
+  Game game = MakeGame(tiles, 2, false, {"plain", "capW"});
+  const auto events = test::Run(game, {"place 0 1 0", "follower a", "place 1 0 0", "follower b"});
+  ASSERT_TRUE(game.IsOver());
+  const std::vector<FieldScored> fields = Only<FieldScored>(events);
+  ASSERT_EQ(fields.size(), 2u);
+  EXPECT_EQ(fields[0].cities, 1);
+  EXPECT_EQ(fields[1].cities, 1);
+  EXPECT_EQ(game.Score(0, kFields), 3);
+  EXPECT_EQ(game.Score(1, kFields), 3);
+}
+
 // "Field 3: Yellow is the sole player to score Field 3 since he has more followers than Black";
 // "Blue scores 9 points": three completed cities. Yellow p0 (two farmers), Black p1 (one).
 TEST(RiverExamplesFinalScoring, MostFarmersTakeTheFieldThreeCitiesNine) {
