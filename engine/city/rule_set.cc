@@ -49,8 +49,8 @@ class CityState final : public core::State {
   uint64_t Hash() const override { return game_.Hash(); }
   uint64_t RecomputeHash() const override { return game_.RecomputeHash(); }
   std::vector<int> Scores() const override {
-    std::vector<int> out;
-    for (int p = 0; p < game_.players(); ++p) out.push_back(game_.TotalScore(p));
+    std::vector<int> out(static_cast<size_t>(game_.players()));
+    for (int p = 0; p < game_.players(); ++p) out[static_cast<size_t>(p)] = game_.TotalScore(p);
     return out;
   }
   std::vector<int> Order() const override { return game_.Order(); }
