@@ -392,6 +392,12 @@ TEST(CarcRiver, AFileDecidesItsGameAndOptions) {
   EXPECT_EQ(options.status, 2);
   EXPECT_NE(options.out.find("gives its own options"), std::string::npos) << options.out;
   EXPECT_EQ(Carc("replay --rule-set carcassonne " + path).status, 0);
+  const Result json_export =
+      Carc("replay --rule-set carcassonne " + WriteTemp("export.json", "{}"));
+  EXPECT_EQ(json_export.status, 2);
+  EXPECT_NE(json_export.out.find("exported games (JSON) are read for the-city only"),
+            std::string::npos)
+      << json_export.out;
 }
 
 }  // namespace

@@ -290,9 +290,16 @@ std::optional<std::string> RuleSetOfFile(const Common& common, const Args& args,
     std::cerr << "carc: --option sets up a new game; " << args.path << " gives its own options\n";
     return std::nullopt;
   }
-  std::optional<std::string> named = tool::LooksLikeJson(text)
-                                         ? std::optional<std::string>(city::kRuleSetId)
-                                         : tool::GameNamedIn(text);
+  if (tool::LooksLikeJson(text)) {
+    // game_json.h reads The City's exports only; its message names a file of another game.
+    if (common.rule_set_given && common.rule_set != city::kRuleSetId) {
+      std::cerr << "carc: " << args.path << ": exported games (JSON) are read for "
+                << city::kRuleSetId << " only\n";
+      return std::nullopt;
+    }
+    return city::kRuleSetId;
+  }
+  std::optional<std::string> named = tool::GameNamedIn(text);
   if (!named) return common.rule_set;
   if (common.rule_set_given && *named != common.rule_set) {
     std::cerr << "carc: " << args.path << " is a game of " << *named << ", not of "

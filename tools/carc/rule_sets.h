@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -28,8 +29,8 @@ struct GameChoice {
 std::string KnownRuleSets();
 bool IsKnownRuleSet(std::string_view id);
 // The rule set `id` played with `tiles` (null: its compiled-in set) and the options given as
-// "name=value" words; or a message naming what is wrong (an unknown rule set or option, a value
-// out of range, a file-free check only: `tiles` was read by the caller).
+// "name=value" words, completed with their defaults; or a message saying what is wrong: an
+// unknown rule set, a malformed or unknown option, a value out of range.
 std::variant<GameChoice, std::string> ChooseRuleSet(std::string_view id,
                                                     std::shared_ptr<const core::TileSet> tiles,
                                                     const std::vector<std::string>& option_words);
