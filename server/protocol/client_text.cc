@@ -130,9 +130,18 @@ void TurnStringsIntoBytes(google::protobuf::DescriptorProto& message) {
 class LenientClientMessage {
  public:
   LenientClientMessage() {
+    const google::protobuf::FileDescriptor& envelope = *wire::ClientMessage::descriptor()->file();
+    // The files the envelope imports (the tile set, which only the server sends) go in as they
+    // are; they import nothing themselves.
+    for (int i = 0; i < envelope.dependency_count(); ++i) {
+      google::protobuf::FileDescriptorProto dependency;
+      envelope.dependency(i)->CopyTo(&dependency);
+      assert(dependency.dependency_size() == 0 && "the envelope's imports import nothing");
+      [[maybe_unused]] const auto* built = pool_.BuildFile(dependency);
+      assert(built != nullptr && "a copy of a valid file builds");
+    }
     google::protobuf::FileDescriptorProto file;
-    wire::ClientMessage::descriptor()->file()->CopyTo(&file);
-    assert(file.dependency_size() == 0 && "city.proto imports nothing");
+    envelope.CopyTo(&file);
     for (auto& message : *file.mutable_message_type()) TurnStringsIntoBytes(message);
     [[maybe_unused]] const auto* built = pool_.BuildFile(file);
     assert(built != nullptr && "a copy of a valid file builds");
