@@ -27,6 +27,10 @@ constexpr size_t kPlayerNameBytes = 64;
 constexpr size_t kGameNameBytes = 64;
 constexpr size_t kRuleSetBytes = 32;
 constexpr size_t kClientNameBytes = 64;
+// Option names are short words ("river").
+constexpr size_t kOptionNameBytes = 32;
+// A game's Action, encoded: a few numbers.
+constexpr size_t kActionBytes = 64;
 // How much of a refused value the server's log shows.
 constexpr size_t kExcerptBytes = 40;
 
@@ -117,6 +121,9 @@ std::optional<BadText> CheckMessage(const Message& message, const std::string& p
 }
 
 void TurnStringsIntoBytes(google::protobuf::DescriptorProto& message) {
+  // A map's key may not be bytes: its entries are read as the plain repeated messages they are
+  // on the wire.
+  message.mutable_options()->clear_map_entry();
   for (auto& field : *message.mutable_field()) {
     if (field.type() == google::protobuf::FieldDescriptorProto::TYPE_STRING) {
       field.set_type(google::protobuf::FieldDescriptorProto::TYPE_BYTES);
@@ -130,9 +137,17 @@ void TurnStringsIntoBytes(google::protobuf::DescriptorProto& message) {
 class LenientClientMessage {
  public:
   LenientClientMessage() {
+    const google::protobuf::FileDescriptor& envelope = *wire::ClientMessage::descriptor()->file();
+    // The files it imports (the tile set's), as they are: no ClientMessage field reaches them.
+    for (int i = 0; i < envelope.dependency_count(); ++i) {
+      google::protobuf::FileDescriptorProto dependency;
+      envelope.dependency(i)->CopyTo(&dependency);
+      assert(envelope.dependency(i)->dependency_count() == 0 && "tiles.proto imports nothing");
+      [[maybe_unused]] const auto* built = pool_.BuildFile(dependency);
+      assert(built != nullptr && "a copy of a valid file builds");
+    }
     google::protobuf::FileDescriptorProto file;
-    wire::ClientMessage::descriptor()->file()->CopyTo(&file);
-    assert(file.dependency_size() == 0 && "city.proto imports nothing");
+    envelope.CopyTo(&file);
     for (auto& message : *file.mutable_message_type()) TurnStringsIntoBytes(message);
     [[maybe_unused]] const auto* built = pool_.BuildFile(file);
     assert(built != nullptr && "a copy of a valid file builds");
@@ -156,24 +171,27 @@ class LenientClientMessage {
 
 const std::map<std::string, size_t, std::less<>>& ClientTextLimits() {
   static const std::map<std::string, size_t, std::less<>> kLimits = {
-      {"carcassonne.city.v1.Hello.client", kClientNameBytes},
-      {"carcassonne.city.v1.CreateGame.rule_set", kRuleSetBytes},
-      {"carcassonne.city.v1.CreateGame.name", kGameNameBytes},
-      {"carcassonne.city.v1.ListGames.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.ListGames.after", kGameIdBytes},
-      {"carcassonne.city.v1.JoinSeat.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.JoinSeat.player_name", kPlayerNameBytes},
-      {"carcassonne.city.v1.LeaveSeat.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.LeaveSeat.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.StartGame.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.StartGame.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.Spectate.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Resume.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Resume.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.Move.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Move.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.GetReplay.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Seek.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.Hello.client", kClientNameBytes},
+      {"carcassonne.server.v2.CreateGame.rule_set", kRuleSetBytes},
+      {"carcassonne.server.v2.CreateGame.name", kGameNameBytes},
+      {"carcassonne.server.v2.CreateGame.OptionsEntry.key", kOptionNameBytes},
+      {"carcassonne.server.v2.ListGames.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.ListGames.after", kGameIdBytes},
+      {"carcassonne.server.v2.JoinSeat.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.JoinSeat.player_name", kPlayerNameBytes},
+      {"carcassonne.server.v2.LeaveSeat.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.LeaveSeat.seat_token", kSeatTokenBytes},
+      {"carcassonne.server.v2.StartGame.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.StartGame.seat_token", kSeatTokenBytes},
+      {"carcassonne.server.v2.Spectate.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.Resume.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.Resume.seat_token", kSeatTokenBytes},
+      {"carcassonne.server.v2.Move.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.Move.seat_token", kSeatTokenBytes},
+      {"carcassonne.server.v2.Move.action", kActionBytes},
+      {"carcassonne.server.v2.GetReplay.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.Seek.game_id", kGameIdBytes},
+      {"carcassonne.server.v2.GetTileSet.rule_set", kRuleSetBytes},
   };
   return kLimits;
 }
