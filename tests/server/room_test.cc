@@ -20,6 +20,7 @@
 #include "protocol/city/game_codec.h"
 #include "protocol/follower.h"
 #include "registry.h"
+#include "room/replay.h"
 
 namespace carc::server {
 namespace {
@@ -401,6 +402,104 @@ TEST(Room, AMoveFromAnotherConnectionOfTheSeatIsAnswered) {
   EXPECT_TRUE(a_again->received.front().has_delta());
   EXPECT_EQ(a_again->received.front().request_id(), 5u);
   EXPECT_FALSE(a_again->legal.empty()) << "its follower decision comes to the new connection";
+}
+
+// The City's rules under another version and with options of their own: a rule set the room
+// knows only through core::RuleSet, to see that what the game is played by reaches GameInfo.
+class CityWithOptions : public core::RuleSet {
+ public:
+  CityWithOptions() : type_(CityRules()->Type()) {
+    type_.version = 3;
+    type_.options = {
+        {.name = "demo", .description = "a test", .default_value = 1, .min = 0, .max = 5},
+        {.name = "flag", .description = "another", .default_value = 0}};
+  }
+  const core::GameType& Type() const override { return type_; }
+  const core::TileSet& Tiles() const override { return CityRules()->Tiles(); }
+  std::variant<std::unique_ptr<core::State>, core::RuleError> NewGame(
+      int players, const core::Options& /*options*/, uint64_t seed) const override {
+    return CityRules()->NewGame(players, {}, seed);
+  }
+  std::variant<std::unique_ptr<core::State>, core::RuleError> NewGameWithOrder(
+      int players, const core::Options& /*options*/, uint64_t seed,
+      std::span<const int> order) const override {
+    return CityRules()->NewGameWithOrder(players, {}, seed, order);
+  }
+
+ private:
+  core::GameType type_;
+};
+
+TEST(RoomGameInfo, ACityGameShowsItsRuleSetVersionAndNoOptions) {
+  Table t(3);
+  const wire::GameInfo info = t.room.Info();
+  EXPECT_EQ(info.rule_set(), "the-city");
+  EXPECT_EQ(info.rule_set_version(), static_cast<uint32_t>(city::kRuleSetVersion));
+  EXPECT_TRUE(info.options().empty()) << "The City has no options";
+  EXPECT_EQ(info.seats(), 3u);
+  EXPECT_EQ(info.name(), "test");
+  auto a = t.Join();
+  ASSERT_TRUE(a->received.front().has_seat_joined());
+  EXPECT_EQ(a->received.front().seat_joined().game().rule_set(), "the-city");
+  const auto b = t.Join();
+  const auto c = t.Join();
+  EXPECT_EQ(c->seat, 2);
+  const auto snapshot = std::find_if(b->received.begin(), b->received.end(),
+                                     [](const wire::ServerMessage& m) { return m.has_snapshot(); });
+  ASSERT_NE(snapshot, b->received.end()) << "the start";
+  EXPECT_EQ(snapshot->snapshot().rule_set(), "the-city") << "snapshots name it too";
+  EXPECT_EQ(b->follower.rule_set(), "the-city");
+  const persistence::StoredGame stored = [&] {
+    auto loaded = t.store.LoadGame(1);
+    EXPECT_TRUE(loaded.ok() && loaded->has_value());
+    return std::move(**loaded);
+  }();
+  EXPECT_EQ(stored.game.rule_set, "the-city");
+  EXPECT_EQ(stored.game.rule_set_version, city::kRuleSetVersion);
+  EXPECT_EQ(stored.game.options, "");
+  EXPECT_EQ(stored.game.tileset_id, city::DefaultTileSet()->id());
+}
+
+TEST(RoomGameInfo, TheOptionsAndRuleSetAGameIsPlayedByReachGameInfoAndTheLog) {
+  auto store = MemoryStore();
+  ControlledLog log(store);
+  const RoomGame game{std::make_shared<CityWithOptions>(), &protocol::CityCodec(),
+                      core::Options{{"demo", 4}, {"flag", 0}}};
+  Room room(RoomOptions{1, "opts", 2, 7, 512}, game, CountingTokens(), log);
+  auto creator = std::make_shared<FakePeer>();
+  room.Create(creator, 3);
+  ASSERT_TRUE(creator->received.back().has_game_created());
+  const auto expect_info = [](const wire::GameInfo& info) {
+    EXPECT_EQ(info.rule_set(), "the-city");
+    EXPECT_EQ(info.rule_set_version(), 3u);
+    EXPECT_EQ((std::map<std::string, int32_t>(info.options().begin(), info.options().end())),
+              (std::map<std::string, int32_t>{{"demo", 4}, {"flag", 0}}));
+  };
+  expect_info(creator->received.back().game_created().game());
+  expect_info(room.Info());
+  EXPECT_EQ(room.hosted().options, game.options);
+
+  // The seats hear it, the game is played by it, and the log keeps it.
+  auto a = std::make_shared<FakePeer>();
+  wire::JoinSeat join;
+  join.set_game_id("g1");
+  room.Join(a, 1, join);
+  ASSERT_TRUE(a->received.front().has_seat_joined());
+  expect_info(a->received.front().seat_joined().game());
+  auto b = std::make_shared<FakePeer>();
+  room.Join(b, 2, join);
+  ASSERT_EQ(room.Status(), wire::GAME_STATUS_RUNNING);
+  auto loaded = store.LoadGame(1);
+  ASSERT_TRUE(loaded.ok() && loaded->has_value());
+  const persistence::StoredGame stored = std::move(**loaded);
+  EXPECT_EQ(stored.game.rule_set_version, 3);
+  EXPECT_EQ(stored.game.options, "demo=4 flag=0");
+  // As a game list from the log shows it, and as a restored room does.
+  expect_info(InfoFromRecord(stored.game));
+  Room restored(RoomOptions{1, "", 2, 0, 512}, game, CountingTokens(), log);
+  ASSERT_FALSE(restored.Restore(stored).has_value());
+  expect_info(restored.Info());
+  EXPECT_EQ(restored.game()->Hash(), room.game()->Hash());
 }
 
 TEST(Room, LeavingBeforeTheStartFreesTheSeat) {
