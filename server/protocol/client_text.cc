@@ -27,6 +27,10 @@ constexpr size_t kPlayerNameBytes = 64;
 constexpr size_t kGameNameBytes = 64;
 constexpr size_t kRuleSetBytes = 32;
 constexpr size_t kClientNameBytes = 64;
+// Option names are short words ("river").
+constexpr size_t kOptionNameBytes = 32;
+// A game's Action, encoded: a few numbers.
+constexpr size_t kActionBytes = 64;
 // How much of a refused value the server's log shows.
 constexpr size_t kExcerptBytes = 40;
 
@@ -117,6 +121,9 @@ std::optional<BadText> CheckMessage(const Message& message, const std::string& p
 }
 
 void TurnStringsIntoBytes(google::protobuf::DescriptorProto& message) {
+  // A map's key may not be bytes: its entries are read as the plain repeated messages they are
+  // on the wire.
+  message.mutable_options()->clear_map_entry();
   for (auto& field : *message.mutable_field()) {
     if (field.type() == google::protobuf::FieldDescriptorProto::TYPE_STRING) {
       field.set_type(google::protobuf::FieldDescriptorProto::TYPE_BYTES);
@@ -173,7 +180,7 @@ const std::map<std::string, size_t, std::less<>>& ClientTextLimits() {
   static const std::map<std::string, size_t, std::less<>> kLimits = {
       {EnvelopeField("Hello.client"), kClientNameBytes},
       {EnvelopeField("CreateGame.rule_set"), kRuleSetBytes},
-      {EnvelopeField("CreateGame.OptionsEntry.key"), kRuleSetBytes},
+      {EnvelopeField("CreateGame.OptionsEntry.key"), kOptionNameBytes},
       {EnvelopeField("GetTileSet.rule_set"), kRuleSetBytes},
       {EnvelopeField("CreateGame.name"), kGameNameBytes},
       {EnvelopeField("ListGames.game_id"), kGameIdBytes},
@@ -189,6 +196,7 @@ const std::map<std::string, size_t, std::less<>>& ClientTextLimits() {
       {EnvelopeField("Resume.seat_token"), kSeatTokenBytes},
       {EnvelopeField("Move.game_id"), kGameIdBytes},
       {EnvelopeField("Move.seat_token"), kSeatTokenBytes},
+      {EnvelopeField("Move.action"), kActionBytes},
       {EnvelopeField("GetReplay.game_id"), kGameIdBytes},
       {EnvelopeField("Seek.game_id"), kGameIdBytes},
   };
