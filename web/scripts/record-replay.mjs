@@ -1,6 +1,6 @@
 // Records the test fixtures from a running carc-server: test/fixtures/game-seed8-2p.replay.bin,
-// the binary ServerMessage that answers GetReplay for a whole 2-player game with seed 8, and
-// test/fixtures/tileset.bin beside it, the one that answers GetTileSet.
+// the binary ServerMessage (protocol 2) that answers GetReplay for a whole 2-player game of The
+// City with seed 8, and test/fixtures/tileset.bin beside it, the one that answers GetTileSet.
 //
 //   node scripts/record-replay.mjs [ws://127.0.0.1:18600/] [out-file]
 //
@@ -36,18 +36,25 @@ const outFile = process.argv[3] ?? join(here, "../test/fixtures/game-seed8-2p.re
 
 function loadProtocol() {
   const dir = mkdtempSync(join(tmpdir(), "carc-proto-"));
-  const out = join(dir, "city.pb");
+  const out = join(dir, "protocol.pb");
   try {
     execFileSync("protoc", [
       `--descriptor_set_out=${out}`,
+      "--include_imports",
       "-I",
       join(here, "../../proto"),
+      "carcassonne/server/v2/server.proto",
       "carcassonne/city/v1/city.proto",
     ]);
     const set = fromBinary(FileDescriptorSetSchema, readFileSync(out));
     const registry = createFileRegistry(set);
-    const message = (name) => registry.getMessage(`carcassonne.city.v1.${name}`);
-    return { client: message("ClientMessage"), server: message("ServerMessage") };
+    const message = (name) => registry.getMessage(`carcassonne.server.v2.${name}`);
+    return {
+      client: message("ClientMessage"),
+      server: message("ServerMessage"),
+      // The envelope carries The City's events as bytes of its own package.
+      event: registry.getMessage("carcassonne.city.v1.Event"),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -107,7 +114,7 @@ class Connection {
   receive(data) {
     const msg = fromBinary(proto.server, data);
     if (msg.body.case === "error")
-      fatal(`${this.name}: error ${msg.body.value.code}: ${msg.body.value.reason}`);
+      fatal(`${this.name}: error ${msg.body.value.code}: ${msg.body.value.reason} ${msg.body.value.ruleError}`);
     const waiter = this.waiters.get(msg.requestId);
     if (waiter !== undefined) {
       this.waiters.delete(msg.requestId);
@@ -146,9 +153,10 @@ class Player {
     this.finished = new Promise((resolve) => (this.done = resolve));
   }
   onUpdate(seat, update) {
-    const over = update.events?.some((e) => e.kind.case === "gameOver");
+    const over = update.events?.some((e) => fromBinary(proto.event, e).kind.case === "gameOver");
     if (over) this.done(update.sequence);
     if (update.legalActions.length === 0) return;
+    // Legal actions are City Actions as bytes: one is sent back unchanged.
     // Every step since the last choice was a server draw: RandomStep drew Below(1) for each.
     for (; this.accounted < update.sequence; ++this.accounted) this.random.next();
     const action = update.legalActions[this.random.below(update.legalActions.length)];
@@ -165,7 +173,7 @@ async function main() {
   const conns = [new Connection("seat 0"), new Connection("seat 1")];
   for (const c of conns) {
     await c.open();
-    await c.request({ case: "hello", value: { protocolVersion: 1, client: "record-replay" } });
+    await c.request({ case: "hello", value: { protocolVersion: 2, client: "record-replay" } });
   }
   const created = await conns[0].request({
     case: "createGame",
@@ -189,7 +197,7 @@ async function main() {
   writeFileSync(outFile, replay.bytes);
   console.log(`recorded ${gameId}: ${steps} steps, ${replay.bytes.length} bytes -> ${outFile}`);
   // The tile set the game was played with, for the tests of the tile drawing.
-  const tiles = await conns[0].request({ case: "getTileSet", value: {} });
+  const tiles = await conns[0].request({ case: "getTileSet", value: { ruleSet: "the-city" } });
   const tilesFile = join(dirname(outFile), "tileset.bin");
   writeFileSync(tilesFile, tiles.bytes);
   console.log(`recorded the tile set: ${tiles.bytes.length} bytes -> ${tilesFile}`);

@@ -1,8 +1,8 @@
-// The tile set of the server's games (the TileSet message, docs/tiles.md), checked once and kept
+// The tile set of a rule set's games (tiles.v1.TileSet, docs/tiles.md), shared by every game, checked once and kept
 // as plain readonly objects: for each tile id, the type it is a copy of. The client draws tiles
 // and names features from this and holds no tile data of its own, so any tile set the server
 // loads is drawn correctly.
-import { Building, FeatureKind, MarketKind, StreetEnd, type TileSet } from "../gen/carcassonne/city/v1/city_pb";
+import { Building, FeatureKind, MarketKind, StreetEnd, type TileSet } from "../gen/carcassonne/tiles/v1/tiles_pb";
 
 export const PORTS = 12;
 export const NO_FEATURE = -1;
@@ -107,6 +107,14 @@ export function featureWord(f: FeatureDef): string {
     }
     case FeatureKind.MARKET:
       return `the ${marketWord(f.market)} market`;
+    case FeatureKind.CITY:
+      return "the city";
+    case FeatureKind.FIELD:
+      return "the field";
+    case FeatureKind.MONASTERY:
+      return "the monastery";
+    case FeatureKind.RIVER:
+      return "the river";
     default:
       return "the residential area";
   }

@@ -3,7 +3,7 @@
 // from the north-west corner; the eight half-side ports each span half a side, the four midpoints
 // are points. Areas are drawn as the triangles from the centre to their half sides, which matches
 // the model: two halves belong to one area exactly when the tile file says so.
-import { Building, FeatureKind, StreetEnd } from "../gen/carcassonne/city/v1/city_pb";
+import { Building, FeatureKind, StreetEnd } from "../gen/carcassonne/tiles/v1/tiles_pb";
 import type { FeatureDef, TileTypeDef } from "./catalog";
 
 export const SIZE = 100;

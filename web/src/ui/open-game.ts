@@ -1,6 +1,6 @@
 // A game that has not started: its seats, a way to join a free one, and for the creator (seat 0)
 // the button that starts it early with the seats taken so far (docs/protocol.md 2.1).
-import type { GameInfo } from "../gen/carcassonne/city/v1/city_pb";
+import type { GameInfo } from "../gen/carcassonne/server/v2/server_pb";
 import { button, h } from "./dom";
 import { badge } from "./players";
 

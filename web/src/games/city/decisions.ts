@@ -4,11 +4,11 @@
 // there, then "Place tile". Followers and the gate can be picked on the board as well as with the
 // buttons; every other decision is one button per legal action, in the server's order. Actions
 // are sent back exactly as the server listed them.
-import { ActionKind, DecisionKind, type Action } from "../gen/carcassonne/city/v1/city_pb";
-import type { PublicState, WallPiece } from "../state";
-import { featureWord, tileWord, typeOf, type TileCatalog } from "../tiles/catalog";
+import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/city/v1/city_pb";
+import type { PublicState, WallPiece } from "./model";
+import { featureWord, tileWord, typeOf, type TileCatalog } from "../../tiles/catalog";
 import type { BoardOverlay, BoardPick } from "./board";
-import { button, h, s } from "./dom";
+import { button, h, s } from "../../ui/dom";
 import { tileArt } from "./tile-art";
 import { actionWord, sideWord } from "./words";
 

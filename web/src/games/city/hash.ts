@@ -79,8 +79,3 @@ function countersHash(s: PublicState): bigint {
 export function stateHash(s: PublicState): bigint {
   return factsHash(s) ^ countersHash(s);
 }
-
-// The way the protocol documents show hashes: 16 lower-case hex digits.
-export function hashHex(h: bigint): string {
-  return word(h).toString(16).padStart(16, "0");
-}
