@@ -62,7 +62,7 @@ export class LobbyPage {
   ) {}
 
   start(): void {
-    const lobby = h("div", { class: "lobby" }, h("h2", {}, "Play Carcassonne: The City"), this.errorBox, this.createForm(), this.list, this.finishedList);
+    const lobby = h("div", { class: "lobby" }, h("h2", {}, "Play Carcassonne"), this.errorBox, this.createForm(), this.list, this.finishedList);
     this.mount.replaceChildren(lobby);
     void this.refresh();
     this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
