@@ -339,6 +339,8 @@ export class GamePage {
       return h("p", {}, "This game was abandoned: nothing happened in it for too long.");
     }
     if (this.info === null || this.info.status !== GameStatus.OPEN) return h("p", {}, "Loading the game…");
+    // Nobody should take a seat in a game this client could not play: only the seats are shown.
+    if (this.game === null) return drawOpenGame(this.info, this.seat?.seat ?? null, null, { join: () => undefined, start: () => undefined });
     return drawOpenGame(this.info, this.seat?.seat ?? null, this.nameBox, {
       join: (name) => void this.join(name),
       start: () => void this.startGame(),

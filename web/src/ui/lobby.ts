@@ -5,7 +5,7 @@
 // offer are those the server hosts (Welcome.rule_sets) that this client can draw (a game module,
 // src/games/); the others are listed, disabled.
 import { GameStatus, type GameInfo, type RuleSetInfo, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
-import { offeredRuleSets, type OfferedRuleSet } from "../games/registry";
+import { moduleFor, offeredRuleSets, type OfferedRuleSet } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
@@ -201,7 +201,7 @@ export class LobbyPage {
     const open = (): void => navigate(`/game/${encodeURIComponent(g.gameId)}`);
     const actions: HTMLElement[] = [];
     if (loadSeat(g.gameId) !== null) actions.push(button("Return to your seat", open, { class: "primary" }));
-    else if (g.status === GameStatus.OPEN && taken.length < g.seats) {
+    else if (g.status === GameStatus.OPEN && taken.length < g.seats && moduleFor(g.ruleSet) !== null) {
       actions.push(button("Join", () => void this.join(g.gameId, playerNameSetting()), { class: "primary" }));
     }
     if (g.status !== GameStatus.FINISHED) actions.push(button("Watch", open));

@@ -23,8 +23,9 @@ function seatRow(info: GameInfo, i: number, yourSeat: number | null): HTMLElemen
   );
 }
 
-// `nameBox` belongs to the page and outlives redraws, so what is typed in it is kept.
-export function drawOpenGame(info: GameInfo, yourSeat: number | null, nameBox: HTMLInputElement, on: OpenGameHandlers): HTMLElement {
+// `nameBox` belongs to the page and outlives redraws, so what is typed in it is kept; null
+// offers no way to join (a game of a rule set this client cannot draw).
+export function drawOpenGame(info: GameInfo, yourSeat: number | null, nameBox: HTMLInputElement | null, on: OpenGameHandlers): HTMLElement {
   const seats = info.seat.map((_, i) => seatRow(info, i, yourSeat));
   const taken = info.seat.filter((s) => s.taken).length;
   const free = info.seats - taken;
@@ -32,7 +33,7 @@ export function drawOpenGame(info: GameInfo, yourSeat: number | null, nameBox: H
     h("p", {}, `Waiting for players: ${taken} of ${info.seats} seats taken. The game starts when every seat is taken.`),
     h("ul", { class: "seats" }, ...seats),
   ];
-  if (yourSeat === null && free > 0) {
+  if (yourSeat === null && free > 0 && nameBox !== null) {
     parts.push(h("div", { class: "join" }, nameBox, button("Join", () => on.join(nameBox.value.trim()), { class: "primary" })));
   }
   if (yourSeat === 0) {
