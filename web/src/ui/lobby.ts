@@ -130,7 +130,7 @@ export class LobbyPage {
     this.ruleSets = offeredRuleSets(hosted);
     const was = this.ruleSetBox.value;
     const options = this.ruleSets.map(({ info, available }) =>
-      h("option", { value: info.id, disabled: !available }, available ? ruleSetName(info) : `${ruleSetName(info)} (not playable in this browser yet)`),
+      h("option", { value: info.id, disabled: !available }, available ? ruleSetName(info) : `${ruleSetName(info)} (not playable here yet)`),
     );
     this.ruleSetBox.replaceChildren(...options);
     const keep = this.ruleSets.find((r) => r.available && r.info.id === was) ?? this.ruleSets.find((r) => r.available);
