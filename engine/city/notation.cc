@@ -109,6 +109,10 @@ std::string FormatActor(Actor actor) {
 }
 
 std::string FormatAction(const Game& game, const Action& a) {
+  return FormatAction(LastPlacedType(game), a);
+}
+
+std::string FormatAction(const core::TileType* type, const Action& a) {
   const auto xy = [&] { return std::to_string(a.x) + " " + std::to_string(a.y); };
   switch (a.kind) {
     case ActionKind::kDraw:
@@ -116,7 +120,6 @@ std::string FormatAction(const Game& game, const Action& a) {
     case ActionKind::kPlaceTile:
       return "place " + xy() + " " + std::to_string(a.rotation);
     case ActionKind::kPlaceFollower: {
-      const core::TileType* type = LastPlacedType(game);
       if (type == nullptr || a.feature >= type->FeatureCount()) return "follower ?";
       return std::string("follower ") + type->features[a.feature].label;
     }

@@ -81,6 +81,10 @@ std::string FormatActor(Actor actor) {
 }
 
 std::string FormatAction(const Game& game, const Action& a) {
+  return FormatAction(LastPlacedType(game), a);
+}
+
+std::string FormatAction(const core::TileType* type, const Action& a) {
   switch (a.kind) {
     case ActionKind::kDraw:
       return "draw " + std::to_string(a.tile);
@@ -88,7 +92,6 @@ std::string FormatAction(const Game& game, const Action& a) {
       return "place " + std::to_string(a.x) + " " + std::to_string(a.y) + " " +
              std::to_string(a.rotation);
     case ActionKind::kPlaceFollower: {
-      const core::TileType* type = LastPlacedType(game);
       if (type == nullptr || a.feature >= type->FeatureCount()) return "follower ?";
       return std::string("follower ") + type->features[a.feature].label;
     }

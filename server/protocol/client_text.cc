@@ -131,13 +131,13 @@ class LenientClientMessage {
  public:
   LenientClientMessage() {
     google::protobuf::FileDescriptorProto file;
-    v1::ClientMessage::descriptor()->file()->CopyTo(&file);
+    wire::ClientMessage::descriptor()->file()->CopyTo(&file);
     assert(file.dependency_size() == 0 && "city.proto imports nothing");
     for (auto& message : *file.mutable_message_type()) TurnStringsIntoBytes(message);
     [[maybe_unused]] const auto* built = pool_.BuildFile(file);
     assert(built != nullptr && "a copy of a valid file builds");
     prototype_ = factory_.GetPrototype(
-        pool_.FindMessageTypeByName(v1::ClientMessage::descriptor()->full_name()));
+        pool_.FindMessageTypeByName(wire::ClientMessage::descriptor()->full_name()));
   }
 
   std::unique_ptr<Message> Parse(std::string_view frame) const {

@@ -16,11 +16,11 @@
 #include <string>
 #include <string_view>
 
-#include "carcassonne/city/v1/city.pb.h"
+#include "carcassonne/server/v2/server.pb.h"
 
 namespace carc::protocol {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace wire = ::carcassonne::server::v2;
 
 // The limit of a string or bytes field that the table below does not name.
 inline constexpr size_t kDefaultTextBytes = 64;

@@ -17,9 +17,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "core/rule_set.h"
+#include "core/tileset.h"
 
 namespace carc::protocol {
 
@@ -41,6 +43,12 @@ class PublicView {
   virtual std::vector<int> Scores() const = 0;
 };
 
+// What one action applied to a State looks like on the wire.
+struct EncodedStep {
+  std::string action;               // the game package's Action
+  std::vector<std::string> events;  // its Events, in order
+};
+
 class GameCodec {
  public:
   virtual ~GameCodec() = default;
@@ -53,23 +61,28 @@ class GameCodec {
   virtual std::string EncodeState(const core::State& state) const = 0;
   // The legal actions of the current decision, in the engine's order, as the game's Actions.
   virtual std::vector<std::string> EncodeLegalActions(const core::State& state) const = 0;
-  // The events the last action applied to `state` caused, as the game's Events.
-  virtual std::vector<std::string> EncodeLastEvents(const core::State& state) const = 0;
+  // A client's action (the game package's Action, encoded) applied to `state` by `actor`: the
+  // action in the game's notation (what the game log stores), or the engine's refusal, with
+  // nothing changed. Bytes that do not decode are refused with the code "malformed".
+  virtual std::variant<std::string, core::RuleError> ApplyEncoded(core::State& state,
+                                                                  core::Actor actor,
+                                                                  std::string_view action) const = 0;
+  // The last action applied to `state` (through either Apply) and the events it caused.
+  virtual EncodedStep EncodeLastStep(const core::State& state) const = 0;
   // A game that is over, as the game log stores its result: a JSON object with at least
   // "scores" (one number per seat) and "winners" (seats).
   virtual std::string ResultJson(const core::State& state) const = 0;
 
-  // --- Both sides: actions between the game's notation and its Action message. ---
-
-  // An action written in the game's notation, encoded; nullopt when it does not parse.
-  virtual std::optional<std::string> EncodeAction(std::string_view notation) const = 0;
-  // An encoded Action in the game's notation; nullopt when it does not decode.
-  virtual std::optional<std::string> DecodeAction(std::string_view action) const = 0;
-
   // --- The client's side. ---
 
-  // A Snapshot's state; null when it does not decode.
-  virtual std::unique_ptr<PublicView> DecodeState(std::string_view state) const = 0;
+  // A Snapshot's state, of a game played with `tiles` (the server's GetTileSet); null when it
+  // does not decode or does not fit the tiles.
+  virtual std::unique_ptr<PublicView> DecodeState(
+      std::string_view state, std::shared_ptr<const core::TileSet> tiles) const = 0;
+  // An encoded Action in the game's notation, as it reads in `view` (a follower names a feature
+  // of the tile just placed); nullopt when it does not decode.
+  virtual std::optional<std::string> DescribeAction(const PublicView& view,
+                                                    std::string_view action) const = 0;
   // An encoded Event in the game's notation for events (docs/formats.md); nullopt when it does
   // not decode.
   virtual std::optional<std::string> DescribeEvent(std::string_view event) const = 0;

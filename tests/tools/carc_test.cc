@@ -1,10 +1,12 @@
 // The carc command-line tool, run through its binary as a user would run it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "run_command.h"
 
@@ -160,6 +162,242 @@ TEST(Carc, BadFlagsGiveAClearError) {
   const Result run = Carc("selfplay --players 7");
   EXPECT_NE(run.status, 0);
   EXPECT_NE(run.out.find("players"), std::string::npos) << run.out;
+}
+
+// --- Carcassonne (with the River), chosen by --rule-set -----------------------------------------
+
+// Every line of a command's output as JSON.
+std::vector<json> JsonLines(const std::string& out) {
+  std::vector<json> lines;
+  std::istringstream in(out);
+  std::string line;
+  while (std::getline(in, line)) lines.push_back(json::parse(line));
+  return lines;
+}
+
+struct RiverSetUp {
+  int river;
+  int players;
+  int tiles;  // tiles placed or discarded: every tile but the start tile the spring replaces
+};
+
+TEST(CarcRiver, SelfplayPrintsOneJsonLinePerGameWithAndWithoutTheRiver) {
+  for (const RiverSetUp setup :
+       {RiverSetUp{1, 2, 83}, RiverSetUp{1, 5, 83}, RiverSetUp{0, 2, 72}, RiverSetUp{0, 5, 72}}) {
+    SCOPED_TRACE("river=" + std::to_string(setup.river) + " players " +
+                 std::to_string(setup.players));
+    const Result run =
+        Carc("selfplay --rule-set carcassonne --option river=" + std::to_string(setup.river) +
+             " --games 3 --seed 20 --players " + std::to_string(setup.players));
+    ASSERT_EQ(run.status, 0) << run.out;
+    const std::vector<json> lines = JsonLines(run.out);
+    ASSERT_EQ(lines.size(), 3u);
+    for (size_t g = 0; g < lines.size(); ++g) {
+      const json& j = lines[g];
+      EXPECT_EQ(j["rule_set"], "carcassonne");
+      EXPECT_EQ(j["options"]["river"], setup.river);
+      EXPECT_EQ(j["seed"], 20 + g);
+      EXPECT_EQ(j["players"], setup.players);
+      EXPECT_EQ(j["tiles_placed"].get<int>() + j["tiles_discarded"].get<int>(), setup.tiles);
+      EXPECT_EQ(j["hash"].get<std::string>().size(), 16u);
+      // Each tile is a draw and a placement; most placements are followed by a follower decision.
+      EXPECT_GT(j["actions"].get<int>(), 2 * (setup.tiles - 1));
+      ASSERT_EQ(j["scores"].size(), static_cast<size_t>(setup.players));
+      int best = 0;
+      for (const json& score : j["scores"]) {
+        int total = 0;
+        for (const char* source : {"roads", "cities", "monasteries", "fields"}) {
+          total += score[source].get<int>();
+        }
+        EXPECT_EQ(total, score["total"]);
+        best = std::max(best, total);
+      }
+      ASSERT_FALSE(j["winners"].empty());
+      for (const json& winner : j["winners"])
+        EXPECT_EQ(j["scores"][winner.get<int>()]["total"], best);
+    }
+  }
+}
+
+TEST(CarcRiver, TheRiverIsTheDefaultAndGamesDifferFromTheCity) {
+  const Result river = Carc("selfplay --rule-set carcassonne --seed 4 --players 3");
+  const Result explicit_river =
+      Carc("--rule-set carcassonne selfplay --option river=1 --seed 4 -p 3");
+  ASSERT_EQ(river.status, 0) << river.out;
+  EXPECT_EQ(river.out, explicit_river.out);
+  EXPECT_NE(river.out, Carc("selfplay --rule-set carcassonne --option river=0 --seed 4 -p 3").out);
+  EXPECT_EQ(Carc("selfplay --rule-set the-city --seed 4 -p 3").out,
+            Carc("selfplay --seed 4 -p 3").out);
+}
+
+TEST(CarcRiver, TraceEndsInGameOverAndAgreesWithTheSummaryLine) {
+  const Result run = Carc("selfplay --rule-set carcassonne --seed 6 --players 2 --trace");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::vector<json> lines = JsonLines(run.out);
+  ASSERT_GT(lines.size(), 2u);
+  int actions = 0;
+  std::string last_event;
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    if (lines[i].contains("action")) ++actions;
+    if (lines[i].contains("event")) last_event = lines[i]["event"];
+  }
+  EXPECT_EQ(lines[0]["action"].get<std::string>().rfind("chance draw ", 0), 0u);
+  EXPECT_EQ(lines[1]["event"], "tile_drawn");
+  EXPECT_EQ(last_event, "game_over");
+  EXPECT_EQ(actions, lines.back()["actions"]);
+}
+
+TEST(CarcRiver, RecordThenReplayReachesSelfplaysFinalState) {
+  for (const char* setup : {"--option river=1 --players 3", "--option river=0 --players 5"}) {
+    SCOPED_TRACE(setup);
+    const std::string args = std::string(" --rule-set carcassonne --seed 17 ") + setup;
+    const Result recorded = Carc("record" + args);
+    ASSERT_EQ(recorded.status, 0) << recorded.out;
+    EXPECT_NE(recorded.out.find("\ngame carcassonne\n"), std::string::npos);
+    // No --rule-set: the file's `game` line chooses the rule set, its `options` line the River.
+    const Result replayed = Carc("replay -", recorded.out);
+    ASSERT_EQ(replayed.status, 0) << replayed.out;
+    const json state = json::parse(replayed.out);
+    const json line = json::parse(Carc("selfplay" + args).out);
+    EXPECT_EQ(state["game"], "carcassonne");
+    EXPECT_EQ(state["options"], line["options"]);
+    EXPECT_EQ(state["hash"], line["hash"]);
+    EXPECT_EQ(state["actions"], line["actions"]);
+    EXPECT_TRUE(state["game_over"].get<bool>());
+    for (size_t p = 0; p < line["scores"].size(); ++p) {
+      EXPECT_EQ(state["scores"][p], line["scores"][p]);
+    }
+  }
+}
+
+TEST(CarcRiver, ReplayNamesTheFirstIllegalLine) {
+  const Result recorded = Carc("record --rule-set carcassonne --seed 3 --players 2");
+  ASSERT_EQ(recorded.status, 0);
+  // The spring lies at (0, 0); the first River tile cannot float far away from it.
+  const std::string head = recorded.out.substr(0, recorded.out.find("\np0 place") + 1);
+  const std::string path = WriteTemp("river_illegal.txt", head + "p0 place 9 9 0\n");
+  const Result run = Carc("replay " + path);
+  EXPECT_EQ(run.status, 1) << run.out;
+  const int line = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+  EXPECT_NE(run.out.find("line " + std::to_string(line) + ": 'p0 place 9 9 0' is illegal"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\"error\":\"illegal action\""), std::string::npos) << run.out;
+}
+
+// The last "# hash" comment of a golden transcript: the state hash at its end.
+std::string GoldenHash(const std::string& name) {
+  std::ifstream golden(Golden(name));
+  std::string line, hash;
+  while (std::getline(golden, line)) {
+    if (line.rfind("# hash ", 0) == 0) hash = line.substr(7);
+  }
+  return hash;
+}
+
+TEST(CarcRiver, SelfplayAndReplayReachTheGoldenGames) {
+  struct GoldenGame {
+    const char* file;
+    const char* selfplay;
+  };
+  // The golden games were played by the engine's random players (river/random_play.h).
+  for (const GoldenGame g : {
+           GoldenGame{"carcassonne-seed1-2p-river.txt", "--seed 1 -p 2"},
+           GoldenGame{"carcassonne-seed2-3p.txt", "--seed 2 -p 3 --option river=0"},
+           GoldenGame{"carcassonne-seed3-5p-river.txt", "--seed 3 -p 5"},
+           GoldenGame{"carcassonne-seed4-4p-river-eager.txt", "--seed 4 -p 4 --policy eager"},
+       }) {
+    SCOPED_TRACE(g.file);
+    const std::string hash = GoldenHash(g.file);
+    ASSERT_EQ(hash.size(), 16u);
+    const Result replayed = Carc("replay " + Golden(g.file));
+    ASSERT_EQ(replayed.status, 0) << replayed.out;
+    EXPECT_EQ(json::parse(replayed.out)["hash"], hash);
+    const Result played = Carc(std::string("selfplay --rule-set carcassonne ") + g.selfplay);
+    ASSERT_EQ(played.status, 0) << played.out;
+    EXPECT_EQ(json::parse(played.out)["hash"], hash);
+  }
+}
+
+// The board part of `carc show`'s output (before its legend, which names every glyph).
+std::string Board(const std::string& picture) { return picture.substr(0, picture.find("legend:")); }
+
+TEST(CarcRiver, ShowDrawsTheRiverRoadsCitiesAndTheScores) {
+  const Result run = Carc("show --rule-set carcassonne --seed 4 --players 2");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::string board = Board(run.out);
+  for (const char glyph : {'~', '|', '-', 'C', 'P', 'M', '.'}) {
+    EXPECT_NE(board.find(glyph), std::string::npos) << glyph << "\n" << run.out;
+  }
+  EXPECT_NE(board.find_first_of("01"), std::string::npos) << "followers\n" << run.out;
+  EXPECT_NE(run.out.find("player 1:"), std::string::npos);
+  EXPECT_NE(run.out.find("game over"), std::string::npos);
+  EXPECT_NE(run.out.find("the River closed"), std::string::npos);
+  // Without the River, the board shows no river at all.
+  const Result base = Carc("show --rule-set carcassonne --option river=0 --seed 4 --players 2");
+  ASSERT_EQ(base.status, 0) << base.out;
+  EXPECT_EQ(Board(base.out).find('~'), std::string::npos) << base.out;
+  EXPECT_NE(Board(base.out).find('C'), std::string::npos) << base.out;
+}
+
+TEST(CarcRiver, ShowOfARecordedFileDrawsTheSameGame) {
+  const Result recorded = Carc("record --rule-set carcassonne --seed 8 --players 4");
+  ASSERT_EQ(recorded.status, 0);
+  const Result from_file = Carc("show " + WriteTemp("river_show.txt", recorded.out));
+  ASSERT_EQ(from_file.status, 0) << from_file.out;
+  EXPECT_EQ(from_file.out, Carc("show --rule-set carcassonne --seed 8 --players 4").out);
+  // Stopped early: the spring, the next tiles, and whose turn it is.
+  const Result early = Carc("show --rule-set carcassonne --seed 8 --steps 1");
+  EXPECT_NE(early.out.find("next: place_tile by player 0"), std::string::npos) << early.out;
+  EXPECT_NE(early.out.find("the River still open"), std::string::npos) << early.out;
+}
+
+TEST(CarcRiver, ABadRuleSetOrOptionIsRefusedAndNothingIsWritten) {
+  struct Case {
+    const char* args;
+    const char* message;
+  };
+  for (const Case c : {
+           Case{"selfplay --rule-set chess",
+                "carc: unknown rule set 'chess' (known: the-city, carcassonne)\n"},
+           Case{"record --rule-set chess", "carc: unknown rule set 'chess'"},
+           Case{"selfplay --rule-set carcassonne --option river=2",
+                "carc: --option: option 'river' must be 0 to 1\n"},
+           Case{"record --rule-set carcassonne --option rivers=1",
+                "carc: --option: Carcassonne (with the River) has no option 'rivers'\n"},
+           Case{"show --rule-set carcassonne --option river", "option 'river' has no value"},
+           Case{"selfplay --option river=0", "Carcassonne: The City has no option 'river'"},
+           Case{"selfplay --players 5", "carc: The City is played by 2 to 4 players"},
+           Case{"tiles --rule-set carcassonne", "The City's tile set only"},
+       }) {
+    SCOPED_TRACE(c.args);
+    const Result run = Carc(c.args);
+    EXPECT_NE(run.status, 0);
+    // One line on standard error, and nothing else.
+    EXPECT_EQ(run.out.rfind("carc: ", 0), 0u) << run.out;
+    EXPECT_NE(run.out.find(c.message), std::string::npos) << run.out;
+    EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 1) << run.out;
+  }
+}
+
+TEST(CarcRiver, AFileDecidesItsGameAndOptions) {
+  const Result recorded = Carc("record --rule-set carcassonne --seed 2");
+  ASSERT_EQ(recorded.status, 0);
+  const std::string path = WriteTemp("river_game.txt", recorded.out);
+  const Result wrong_game = Carc("replay --rule-set the-city " + path);
+  EXPECT_EQ(wrong_game.status, 2);
+  EXPECT_NE(wrong_game.out.find("is a game of carcassonne, not of the-city"), std::string::npos)
+      << wrong_game.out;
+  const Result options = Carc("show --option river=0 " + path);
+  EXPECT_EQ(options.status, 2);
+  EXPECT_NE(options.out.find("gives its own options"), std::string::npos) << options.out;
+  EXPECT_EQ(Carc("replay --rule-set carcassonne " + path).status, 0);
+  const Result json_export =
+      Carc("replay --rule-set carcassonne " + WriteTemp("export.json", "{}"));
+  EXPECT_EQ(json_export.status, 2);
+  EXPECT_NE(json_export.out.find("exported games (JSON) are read for the-city only"),
+            std::string::npos)
+      << json_export.out;
 }
 
 }  // namespace

@@ -1,11 +1,16 @@
-// carc: the command-line tool of the Carcassonne: The City engine.
+// carc: the command-line tool of the engine, for The City and for Carcassonne (with the River).
 //
 //   carc selfplay   random legal games, one JSON line per game (--trace: every action and event)
 //   carc record     one random game as an action-list file
 //   carc replay     re-apply an action list or an exported game (JSON); print the final state as
 //                   JSON, or the first illegal action (or, for an export, differing state hash)
 //   carc show       a game as a text picture (from a file, or a seeded random game)
-//   carc tiles      the tile set's contents and its balance over simulated games (R30)
+//   carc tiles      the tile set's contents and its balance over simulated games (R30; The City)
+//
+// The game is chosen by --rule-set (the-city, the default, or carcassonne) and --option
+// name=value (e.g. river=0); replay and show take both from an action list's header (`game`,
+// `options`) when it has them. The City's commands use its typed game, as they always did; the
+// other rule sets go through core::RuleSet and core::State (state_commands.h).
 //
 // Formats: docs/formats.md. The tool depends on the engine only.
 #include <CLI/CLI.hpp>
@@ -15,14 +20,16 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "city/default_tiles.h"
 #include "city/game.h"
 #include "city/notation.h"
 #include "city/random_play.h"
+#include "city/rule_set.h"
 #include "city/transcript.h"
 #include "game_json.h"
 #include "json.h"
 #include "render.h"
+#include "rule_sets.h"
+#include "state_commands.h"
 #include "stats.h"
 
 namespace {
@@ -32,7 +39,12 @@ using nlohmann::json;
 
 struct Common {
   std::string tiles_file;
+  std::string rule_set = tool::kDefaultRuleSet;
+  bool rule_set_given = false;  // --rule-set on the command line, not the default
+  std::vector<std::string> options;
 };
+
+using Tiles = std::shared_ptr<const core::TileSet>;
 
 std::optional<std::string> ReadAll(const std::string& path) {
   if (path == "-") {
@@ -47,19 +59,20 @@ std::optional<std::string> ReadAll(const std::string& path) {
   return s.str();
 }
 
-std::shared_ptr<const core::TileSet> LoadTiles(const Common& common) {
-  if (common.tiles_file.empty()) return city::DefaultTileSet();
+// The tile set of --tiles; null without one (the rule set's own), nullopt after an error.
+std::optional<Tiles> LoadTiles(const Common& common) {
+  if (common.tiles_file.empty()) return Tiles();
   const auto text = ReadAll(common.tiles_file);
   if (!text) {
     std::cerr << "carc: cannot read tile set " << common.tiles_file << "\n";
-    return nullptr;
+    return std::nullopt;
   }
   auto parsed = core::ParseTileSet(*text);
   if (auto* error = std::get_if<core::ParseError>(&parsed)) {
     std::cerr << "carc: " << common.tiles_file << ": " << error->ToString() << "\n";
-    return nullptr;
+    return std::nullopt;
   }
-  return std::get<std::shared_ptr<const core::TileSet>>(parsed);
+  return std::get<Tiles>(parsed);
 }
 
 std::optional<city::Game> NewGame(const std::shared_ptr<const core::TileSet>& tiles, int players,
@@ -103,10 +116,8 @@ json SelfplayLine(const city::Game& game) {
   return j;
 }
 
-int RunSelfplay(const Common& common, int games, uint64_t seed, int players, bool trace,
+int RunSelfplay(const Tiles& tiles, int games, uint64_t seed, int players, bool trace,
                 city::Policy policy) {
-  auto tiles = LoadTiles(common);
-  if (!tiles) return 2;
   city::PlayBuffers buffers;
   for (int g = 0; g < games; ++g) {
     const uint64_t game_seed = seed + static_cast<uint64_t>(g);
@@ -131,9 +142,7 @@ int RunSelfplay(const Common& common, int games, uint64_t seed, int players, boo
   return 0;
 }
 
-int RunRecord(const Common& common, uint64_t seed, int players, bool with_order) {
-  auto tiles = LoadTiles(common);
-  if (!tiles) return 2;
+int RunRecord(const Tiles& tiles, uint64_t seed, int players, bool with_order) {
   auto game = NewGame(tiles, players, seed);
   if (!game) return 2;
   core::Random random = city::ChoiceRandom(seed);
@@ -152,15 +161,10 @@ struct Input {
   bool exported = false;  // read from carc-game JSON
 };
 
-std::optional<Input> ReadInput(const std::string& path) {
-  const auto text = ReadAll(path);
-  if (!text) {
-    std::cerr << "carc: cannot read " << path << "\n";
-    return std::nullopt;
-  }
+std::optional<Input> ReadInput(const std::string& path, std::string_view text) {
   Input input;
-  if (tool::LooksLikeJson(*text)) {
-    auto parsed = tool::ParseGameJson(*text);
+  if (tool::LooksLikeJson(text)) {
+    auto parsed = tool::ParseGameJson(text);
     if (auto* error = std::get_if<std::string>(&parsed)) {
       std::cerr << "carc: " << path << ": " << *error << "\n";
       return std::nullopt;
@@ -169,7 +173,7 @@ std::optional<Input> ReadInput(const std::string& path) {
     input.exported = true;
     return input;
   }
-  auto parsed = city::ParseTranscript(*text);
+  auto parsed = city::ParseTranscript(text);
   if (auto* error = std::get_if<city::TranscriptError>(&parsed)) {
     std::cerr << "carc: " << path << ": " << error->ToString() << "\n";
     return std::nullopt;
@@ -216,11 +220,9 @@ Failure IllegalAction(const city::TranscriptError& error, const Input& input) {
 
 // Loads and replays an action list or an exported game; prints the failure, if any, to stderr.
 // No game: the file could not be read, parsed or set up.
-std::optional<city::Game> ReplayFile(const Common& common, const std::string& path,
-                                     std::optional<Failure>* failure) {
-  auto tiles = LoadTiles(common);
-  if (!tiles) return std::nullopt;
-  const auto input = ReadInput(path);
+std::optional<city::Game> ReplayFile(const Tiles& tiles, const std::string& path,
+                                     std::string_view text, std::optional<Failure>* failure) {
+  const auto input = ReadInput(path, text);
   if (!input) return std::nullopt;
   city::ReplayResult result = city::Replay(tiles, city::Config{}, input->game.transcript);
   // A hash that differs comes before the illegal action, if any: only applied actions are checked.
@@ -230,9 +232,9 @@ std::optional<city::Game> ReplayFile(const Common& common, const std::string& pa
   return std::move(result.game);
 }
 
-int RunReplay(const Common& common, const std::string& path) {
+int RunReplay(const Tiles& tiles, const std::string& path, std::string_view text) {
   std::optional<Failure> failure;
-  auto game = ReplayFile(common, path, &failure);
+  auto game = ReplayFile(tiles, path, text, &failure);
   if (!game) return 2;
   if (failure) {
     json j{{"error", failure->kind}};
@@ -245,15 +247,14 @@ int RunReplay(const Common& common, const std::string& path) {
   return 0;
 }
 
-int RunShow(const Common& common, const std::string& path, uint64_t seed, int players, int steps) {
+int RunShow(const Tiles& tiles, const std::string& path, std::string_view text, uint64_t seed,
+            int players, int steps) {
   std::optional<city::Game> game;
   if (!path.empty()) {
     std::optional<Failure> failure;
-    game = ReplayFile(common, path, &failure);
+    game = ReplayFile(tiles, path, text, &failure);
     if (!game) return 2;
   } else {
-    auto tiles = LoadTiles(common);
-    if (!tiles) return 2;
     game = NewGame(tiles, players, seed);
     if (!game) return 2;
     core::Random random = city::ChoiceRandom(seed);
@@ -265,75 +266,198 @@ int RunShow(const Common& common, const std::string& path, uint64_t seed, int pl
   return 0;
 }
 
-}  // namespace
-
-int Main(int argc, char** argv) {
-  CLI::App app{"carc: rules engine tool for Carcassonne: The City"};
-  app.require_subcommand(1);
-  Common common;
-  app.add_option("--tiles", common.tiles_file,
-                 "tile-set file (default: the built-in reconstruction)")
-      ->check(CLI::ExistingFile);
-
+// What a command line asked for, besides the game (Common).
+enum class Command { kSelfplay, kRecord, kReplay, kShow, kTiles };
+struct Args {
+  Command command = Command::kSelfplay;
   int games = 1;
   uint64_t seed = 1;
   int players = 4;
   bool trace = false;
   std::string policy_name = "random";
+  bool with_order = false;
+  std::string path;  // replay's or show's file; empty: show a random game
+  int steps = -1;
+  int stat_games = 10000;
+};
+
+// The rule set of a command on a file: the one the file names (an action list's `game` line; an
+// export is The City's), or else --rule-set. A file is refused if --rule-set names another game,
+// or if options are given: the file fixes the game's options.
+std::optional<std::string> RuleSetOfFile(const Common& common, const Args& args,
+                                         std::string_view text) {
+  if (!common.options.empty()) {
+    std::cerr << "carc: --option sets up a new game; " << args.path << " gives its own options\n";
+    return std::nullopt;
+  }
+  if (tool::LooksLikeJson(text)) {
+    // game_json.h reads The City's exports only; its message names a file of another game.
+    if (common.rule_set_given && common.rule_set != city::kRuleSetId) {
+      std::cerr << "carc: " << args.path << ": exported games (JSON) are read for "
+                << city::kRuleSetId << " only\n";
+      return std::nullopt;
+    }
+    return city::kRuleSetId;
+  }
+  std::optional<std::string> named = tool::GameNamedIn(text);
+  if (!named) return common.rule_set;
+  if (common.rule_set_given && *named != common.rule_set) {
+    std::cerr << "carc: " << args.path << " is a game of " << *named << ", not of "
+              << common.rule_set << "\n";
+    return std::nullopt;
+  }
+  return named;
+}
+
+std::optional<tool::GameChoice> Choose(const std::string& rule_set, const Tiles& tiles,
+                                       const Common& common) {
+  auto choice = tool::ChooseRuleSet(rule_set, tiles, common.options);
+  if (auto* error = std::get_if<std::string>(&choice)) {
+    std::cerr << "carc: " << *error << "\n";
+    return std::nullopt;
+  }
+  return std::get<tool::GameChoice>(std::move(choice));
+}
+
+// Replay, or show, of a file.
+int RunOnFile(const Common& common, const Args& args, const Tiles& custom_tiles) {
+  const auto text = ReadAll(args.path);
+  if (!text) {
+    std::cerr << "carc: cannot read " << args.path << "\n";
+    return 2;
+  }
+  const auto rule_set = RuleSetOfFile(common, args, *text);
+  if (!rule_set) return 2;
+  const auto choice = Choose(*rule_set, custom_tiles, common);
+  if (!choice) return 2;
+  const bool replay = args.command == Command::kReplay;
+  if (*rule_set == city::kRuleSetId) {
+    return replay ? RunReplay(choice->tiles, args.path, *text)
+                  : RunShow(choice->tiles, args.path, *text, args.seed, args.players, args.steps);
+  }
+  return replay ? tool::RunRiverReplay(*choice, args.path, *text)
+                : tool::RunRiverShow(*choice, args.path, *text);
+}
+
+// The City, with its typed game: the commands as they always were.
+int RunCity(const Args& args, const Tiles& tiles) {
+  const city::Policy policy =
+      args.policy_name == "eager" ? city::Policy::kEager : city::Policy::kUniform;
+  switch (args.command) {
+    case Command::kSelfplay:
+      return RunSelfplay(tiles, args.games, args.seed, args.players, args.trace, policy);
+    case Command::kRecord:
+      return RunRecord(tiles, args.seed, args.players, args.with_order);
+    case Command::kShow:
+      return RunShow(tiles, "", "", args.seed, args.players, args.steps);
+    case Command::kTiles:
+      std::cout
+          << tool::TileSetReport(tiles, args.stat_games, args.seed, args.players, policy).dump(2)
+          << "\n";
+      return 0;
+    case Command::kReplay:
+      break;  // a file: RunOnFile
+  }
+  return 2;
+}
+
+// Any other rule set, through the rule-set boundary.
+int RunOther(const Args& args, const tool::GameChoice& choice) {
+  const bool eager = args.policy_name == "eager";
+  switch (args.command) {
+    case Command::kSelfplay:
+      return tool::RunStateSelfplay(choice, args.games, args.seed, args.players, args.trace, eager);
+    case Command::kRecord:
+      return tool::RunStateRecord(choice, args.seed, args.players);
+    case Command::kShow:
+      return tool::RunStateShow(choice, args.seed, args.players, args.steps);
+    case Command::kTiles:
+      std::cerr << "carc: tiles reports on The City's tile set only\n";
+      return 2;
+    case Command::kReplay:
+      break;  // a file: RunOnFile
+  }
+  return 2;
+}
+
+int Run(const Common& common, const Args& args) {
+  const auto custom_tiles = LoadTiles(common);
+  if (!custom_tiles) return 2;
+  if (!args.path.empty()) return RunOnFile(common, args, *custom_tiles);
+  const auto choice = Choose(common.rule_set, *custom_tiles, common);
+  if (!choice) return 2;
+  if (common.rule_set == city::kRuleSetId) return RunCity(args, choice->tiles);
+  return RunOther(args, *choice);
+}
+
+}  // namespace
+
+int Main(int argc, char** argv) {
+  CLI::App app{"carc: rules engine tool for Carcassonne: The City and Carcassonne (the River)"};
+  app.require_subcommand(1);
+  // Options of the app may also follow the subcommand: `carc selfplay --rule-set carcassonne`.
+  app.fallthrough();
+  Common common;
+  app.add_option("--tiles", common.tiles_file,
+                 "tile-set file (default: the rule set's built-in one)")
+      ->check(CLI::ExistingFile);
+  auto* rule_set_option =
+      app.add_option("--rule-set", common.rule_set,
+                     "the game: the-city (default) or carcassonne; replay and show take it from "
+                     "the file's 'game' line");
+  app.add_option("--option", common.options,
+                 "an option of the rule set as name=value, e.g. river=0 (repeatable)")
+      ->allow_extra_args(false);  // one pair each time, so a file may follow
+
+  Args args;
   const auto policy_names = CLI::IsMember({"random", "eager"});
+  const char* players_help = "players (2-4; carcassonne: 2-5)";
   auto* selfplay =
       app.add_subcommand("selfplay", "play random legal games; one JSON line per game");
-  selfplay->add_option("-n,--games", games, "number of games (seeds seed, seed+1, ...)")
+  selfplay->add_option("-n,--games", args.games, "number of games (seeds seed, seed+1, ...)")
       ->check(CLI::Range(1, 100000000));
-  selfplay->add_option("-s,--seed", seed, "seed of the first game");
-  selfplay->add_option("-p,--players", players, "players (2-4)")->check(CLI::Range(2, 4));
-  selfplay->add_flag("--trace", trace, "print every action and event as JSON lines");
-  selfplay->add_option("--policy", policy_name, "how seats choose: random (uniform) or eager")
+  selfplay->add_option("-s,--seed", args.seed, "seed of the first game");
+  selfplay->add_option("-p,--players", args.players, players_help)->check(CLI::Range(2, 5));
+  selfplay->add_flag("--trace", args.trace, "print every action and event as JSON lines");
+  selfplay->add_option("--policy", args.policy_name, "how seats choose: random (uniform) or eager")
       ->check(policy_names);
 
-  bool with_order = false;
   auto* record = app.add_subcommand("record", "play one random game and print its action list");
-  record->add_option("-s,--seed", seed, "seed");
-  record->add_option("-p,--players", players, "players (2-4)")->check(CLI::Range(2, 4));
-  record->add_flag("--order", with_order, "write the stacks' order into the header");
+  record->add_option("-s,--seed", args.seed, "seed");
+  record->add_option("-p,--players", args.players, players_help)->check(CLI::Range(2, 5));
+  record->add_flag("--order", args.with_order,
+                   "write the stacks' order into the header (always, for carcassonne)");
 
-  std::string path = "-";
+  std::string replay_path = "-";
   auto* replay = app.add_subcommand("replay", "re-apply an action list and print the final state");
-  replay->add_option("file", path,
+  replay->add_option("file", replay_path,
                      "action-list file or exported game (JSON), or - for standard input");
 
-  std::string show_path;
-  int steps = -1;
   auto* show = app.add_subcommand("show", "draw a game as text");
-  show->add_option("file", show_path, "action-list file (or - for standard input)");
-  show->add_option("-s,--seed", seed, "without a file: seed of a random game");
-  show->add_option("-p,--players", players, "without a file: players (2-4)")
-      ->check(CLI::Range(2, 4));
-  show->add_option("--steps", steps, "without a file: stop after this many actions");
+  show->add_option("file", args.path, "action-list file (or - for standard input)");
+  show->add_option("-s,--seed", args.seed, "without a file: seed of a random game");
+  show->add_option("-p,--players", args.players, std::string("without a file: ") + players_help)
+      ->check(CLI::Range(2, 5));
+  show->add_option("--steps", args.steps, "without a file: stop after this many actions");
 
-  int stat_games = 10000;
   auto* tiles = app.add_subcommand("tiles", "the tile set's contents and R30 statistics");
-  tiles->add_option("-n,--games", stat_games, "simulated games (0: contents only)")
+  tiles->add_option("-n,--games", args.stat_games, "simulated games (0: contents only)")
       ->check(CLI::Range(0, 10000000));
-  tiles->add_option("-s,--seed", seed, "seed of the first game");
-  tiles->add_option("-p,--players", players, "players (2-4)")->check(CLI::Range(2, 4));
-  tiles->add_option("--policy", policy_name, "how seats choose: random (uniform) or eager")
+  tiles->add_option("-s,--seed", args.seed, "seed of the first game");
+  tiles->add_option("-p,--players", args.players, "players (2-4)")->check(CLI::Range(2, 4));
+  tiles->add_option("--policy", args.policy_name, "how seats choose: random (uniform) or eager")
       ->check(policy_names);
 
   CLI11_PARSE(app, argc, argv);
-  const city::Policy policy =
-      policy_name == "eager" ? city::Policy::kEager : city::Policy::kUniform;
-  if (selfplay->parsed()) return RunSelfplay(common, games, seed, players, trace, policy);
-  if (record->parsed()) return RunRecord(common, seed, players, with_order);
-  if (replay->parsed()) return RunReplay(common, path);
-  if (show->parsed()) return RunShow(common, show_path, seed, players, steps);
-  if (tiles->parsed()) {
-    auto set = LoadTiles(common);
-    if (!set) return 2;
-    std::cout << tool::TileSetReport(set, stat_games, seed, players, policy).dump(2) << "\n";
-    return 0;
+  common.rule_set_given = rule_set_option->count() > 0;
+  if (record->parsed()) args.command = Command::kRecord;
+  if (replay->parsed()) {
+    args.command = Command::kReplay;
+    args.path = replay_path;
   }
-  return 0;
+  if (show->parsed()) args.command = Command::kShow;
+  if (tiles->parsed()) args.command = Command::kTiles;
+  return Run(common, args);
 }
 
 int main(int argc, char** argv) {

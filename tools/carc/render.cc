@@ -2,16 +2,13 @@
 
 #include <vector>
 
+#include "canvas.h"
 #include "city/action.h"
 
 namespace carc::tool {
 namespace {
 
 using namespace carc::city;
-
-// Each cell takes kCellW x kCellH characters plus one column and one row of boundary.
-constexpr int kCellW = 5;
-constexpr int kCellH = 3;
 
 char AreaChar(const core::FeatureDef& def) {
   if (def.kind != core::FeatureKind::kMarket) return '.';
@@ -27,35 +24,6 @@ char AreaChar(const core::FeatureDef& def) {
   }
   return '?';
 }
-
-class Canvas {
- public:
-  Canvas(int width, int height)
-      : width_(width),
-        rows_(static_cast<size_t>(height), std::string(static_cast<size_t>(width), ' ')) {}
-  void Put(int x, int y, char c) {
-    if (x >= 0 && x < width_ && y >= 0 && y < static_cast<int>(rows_.size()))
-      rows_[static_cast<size_t>(y)][static_cast<size_t>(x)] = c;
-  }
-  std::string Text() const {
-    std::string out;
-    for (const std::string& row : rows_) {
-      const size_t end = row.find_last_not_of(' ');
-      out += (end == std::string::npos ? "" : row.substr(0, end + 1)) + "\n";
-    }
-    return out;
-  }
-
- private:
-  int width_;
-  std::vector<std::string> rows_;
-};
-
-struct Frame {
-  int x0, y1;  // west-most column and north-most row of cells shown
-  int Col(int x) const { return 6 + (x - x0) * (kCellW + 1); }  // first column of cell x
-  int Row(int y) const { return 2 + (y1 - y) * (kCellH + 1); }  // first row of cell y
-};
 
 void DrawTile(const Game& game, int index, const Frame& f, Canvas* canvas) {
   const core::PlacedTile& placed = game.board().Placed(index);
@@ -157,28 +125,14 @@ std::string Summary(const Game& game) {
 std::string RenderGame(const Game& game) {
   const core::Board& board = game.board();
   if (board.TileCount() == 0) return "(no tile placed yet)\n" + Summary(game);
-  const Frame f{board.min_x(), board.max_y()};
-  const int columns = board.max_x() - board.min_x() + 1;
-  const int rows = board.max_y() - board.min_y() + 1;
-  Canvas canvas(f.Col(board.max_x() + 1) + 1, f.Row(board.min_y() - 1) + 1);
-  for (int x = board.min_x(); x <= board.max_x(); ++x) {
-    const std::string label = std::to_string(x);
-    for (size_t i = 0; i < label.size(); ++i)
-      canvas.Put(f.Col(x) + 2 + static_cast<int>(i), 0, label[i]);
-  }
-  for (int y = board.max_y(); y >= board.min_y(); --y) {
-    const std::string label = std::to_string(y);
-    for (size_t i = 0; i < label.size(); ++i)
-      canvas.Put(static_cast<int>(i), f.Row(y) + 1, label[i]);
-  }
+  const Frame f = BoardFrame(board);
+  Canvas canvas = BoardCanvas(board, f);
   for (int i = 0; i < board.TileCount(); ++i) DrawTile(game, i, f, &canvas);
   const WallChain& chain = game.chain();
   for (int end = 0; end < 2; ++end) {
     for (int i = 0; i < chain.Count(end); ++i) DrawPiece(chain.Piece(end, i), '#', f, &canvas);
   }
   if (chain.HasGate()) DrawPiece(chain.Gate(), '=', f, &canvas);
-  (void)columns;
-  (void)rows;
   return canvas.Text() +
          "legend: . residential, F/G/L fish/grain/livestock market, | - streets, + crossing,\n"
          "        p public / H historic building, digit: a player's follower; # wall (digit: "

@@ -1,4 +1,4 @@
-#include "protocol/codec.h"
+#include "protocol/city/codec.h"
 
 #include <type_traits>
 #include <utility>
@@ -22,47 +22,47 @@ class Decoder {
   bool ok_ = true;
 };
 
-v1::FeatureKind ToProto(core::FeatureKind kind) {
+citypb::FeatureKind ToProto(core::FeatureKind kind) {
   switch (kind) {
     case core::FeatureKind::kStreet:
-      return v1::FEATURE_KIND_STREET;
+      return citypb::FEATURE_KIND_STREET;
     case core::FeatureKind::kResidential:
-      return v1::FEATURE_KIND_RESIDENTIAL;
+      return citypb::FEATURE_KIND_RESIDENTIAL;
     case core::FeatureKind::kMarket:
-      return v1::FEATURE_KIND_MARKET;
+      return citypb::FEATURE_KIND_MARKET;
     // Not features of The City: its games never hold them (Game::Create refuses such tiles).
     case core::FeatureKind::kCity:
     case core::FeatureKind::kField:
     case core::FeatureKind::kMonastery:
     case core::FeatureKind::kRiver:
-      return v1::FEATURE_KIND_UNSPECIFIED;
+      return citypb::FEATURE_KIND_UNSPECIFIED;
   }
-  return v1::FEATURE_KIND_UNSPECIFIED;
+  return citypb::FEATURE_KIND_UNSPECIFIED;
 }
 
-std::optional<core::FeatureKind> FromProto(v1::FeatureKind kind) {
+std::optional<core::FeatureKind> FromProto(citypb::FeatureKind kind) {
   switch (kind) {
-    case v1::FEATURE_KIND_STREET:
+    case citypb::FEATURE_KIND_STREET:
       return core::FeatureKind::kStreet;
-    case v1::FEATURE_KIND_RESIDENTIAL:
+    case citypb::FEATURE_KIND_RESIDENTIAL:
       return core::FeatureKind::kResidential;
-    case v1::FEATURE_KIND_MARKET:
+    case citypb::FEATURE_KIND_MARKET:
       return core::FeatureKind::kMarket;
     default:
       return std::nullopt;
   }
 }
 
-v1::ScoreCause ToProto(city::ScoreCause cause) {
+citypb::ScoreCause ToProto(city::ScoreCause cause) {
   switch (cause) {
     case city::ScoreCause::kTile:
-      return v1::SCORE_CAUSE_TILE;
+      return citypb::SCORE_CAUSE_TILE;
     case city::ScoreCause::kWall:
-      return v1::SCORE_CAUSE_WALL;
+      return citypb::SCORE_CAUSE_WALL;
     case city::ScoreCause::kClosingWall:
-      return v1::SCORE_CAUSE_CLOSING_WALL;
+      return citypb::SCORE_CAUSE_CLOSING_WALL;
   }
-  return v1::SCORE_CAUSE_UNSPECIFIED;
+  return citypb::SCORE_CAUSE_UNSPECIFIED;
 }
 
 // Enumerations whose wire values are the engine's plus a fixed offset.
@@ -85,8 +85,8 @@ city::Points GetPoints(const google::protobuf::RepeatedField<int32_t>& in, Decod
   return points;
 }
 
-v1::Scores ScoresOf(const std::array<int, city::kSourceCount>& score) {
-  v1::Scores s;
+citypb::Scores ScoresOf(const std::array<int, city::kSourceCount>& score) {
+  citypb::Scores s;
   s.set_streets(score[city::kStreets]);
   s.set_markets(score[city::kMarkets]);
   s.set_towers(score[city::kTowers]);
@@ -95,7 +95,7 @@ v1::Scores ScoresOf(const std::array<int, city::kSourceCount>& score) {
   return s;
 }
 
-std::array<int, city::kSourceCount> FromScores(const v1::Scores& s) {
+std::array<int, city::kSourceCount> FromScores(const citypb::Scores& s) {
   std::array<int, city::kSourceCount> score{};
   score[city::kStreets] = s.streets();
   score[city::kMarkets] = s.markets();
@@ -105,8 +105,8 @@ std::array<int, city::kSourceCount> FromScores(const v1::Scores& s) {
   return score;
 }
 
-v1::WallPiece PieceOf(const city::WallPiece& w) {
-  v1::WallPiece p;
+citypb::WallPiece PieceOf(const city::WallPiece& w) {
+  citypb::WallPiece p;
   p.set_x(w.x);
   p.set_y(w.y);
   p.set_side(w.side);
@@ -114,7 +114,7 @@ v1::WallPiece PieceOf(const city::WallPiece& w) {
   return p;
 }
 
-city::WallPiece FromPiece(const v1::WallPiece& p, Decoder& d) {
+city::WallPiece FromPiece(const citypb::WallPiece& p, Decoder& d) {
   city::WallPiece w;
   w.x = d.Get<int8_t>(p.x());
   w.y = d.Get<int8_t>(p.y());
@@ -126,9 +126,9 @@ city::WallPiece FromPiece(const v1::WallPiece& p, Decoder& d) {
 
 }  // namespace
 
-v1::Action ToProto(const city::Action& a) {
-  v1::Action out;
-  out.set_kind(Shifted<city::ActionKind, v1::ActionKind>(a.kind, 1));
+citypb::Action ToProto(const city::Action& a) {
+  citypb::Action out;
+  out.set_kind(Shifted<city::ActionKind, citypb::ActionKind>(a.kind, 1));
   out.set_x(a.x);
   out.set_y(a.y);
   out.set_rotation(a.rotation);
@@ -139,8 +139,8 @@ v1::Action ToProto(const city::Action& a) {
   return out;
 }
 
-std::optional<city::Action> FromProto(const v1::Action& in) {
-  if (in.kind() < v1::ACTION_KIND_DRAW || in.kind() > v1::ACTION_KIND_SKIP_TOWER) {
+std::optional<city::Action> FromProto(const citypb::Action& in) {
+  if (in.kind() < citypb::ACTION_KIND_DRAW || in.kind() > citypb::ACTION_KIND_SKIP_TOWER) {
     return std::nullopt;
   }
   Decoder d;
@@ -157,18 +157,18 @@ std::optional<city::Action> FromProto(const v1::Action& in) {
   return a;
 }
 
-v1::Decision ToProto(const city::Decision& decision, int turn_player) {
-  v1::Decision out;
+citypb::Decision ToProto(const city::Decision& decision, int turn_player) {
+  citypb::Decision out;
   out.set_actor(decision.actor);
-  out.set_kind(Shifted<city::DecisionKind, v1::DecisionKind>(decision.kind, 1));
+  out.set_kind(Shifted<city::DecisionKind, citypb::DecisionKind>(decision.kind, 1));
   out.set_turn_player(static_cast<uint32_t>(turn_player));
   return out;
 }
 
 namespace {
 
-std::optional<city::Decision> FromDecision(const v1::Decision& in, Decoder& d) {
-  if (in.kind() < v1::DECISION_KIND_DRAW_TILE || in.kind() > v1::DECISION_KIND_NONE) {
+std::optional<city::Decision> FromDecision(const citypb::Decision& in, Decoder& d) {
+  if (in.kind() < citypb::DECISION_KIND_DRAW_TILE || in.kind() > citypb::DECISION_KIND_NONE) {
     return std::nullopt;
   }
   city::Decision decision;
@@ -179,8 +179,8 @@ std::optional<city::Decision> FromDecision(const v1::Decision& in, Decoder& d) {
 
 }  // namespace
 
-v1::Event ToProto(const city::Event& event, int players) {
-  v1::Event out;
+citypb::Event ToProto(const city::Event& event, int players) {
+  citypb::Event out;
   std::visit(
       [&out, players](const auto& e) {
         using T = std::decay_t<decltype(e)>;
@@ -276,7 +276,7 @@ v1::Event ToProto(const city::Event& event, int players) {
           m->set_points(e.points);
         } else if constexpr (std::is_same_v<T, city::GameOver>) {
           auto* m = out.mutable_game_over();
-          m->set_condition(Shifted<city::EndCondition, v1::EndCondition>(e.condition, 0));
+          m->set_condition(Shifted<city::EndCondition, citypb::EndCondition>(e.condition, 0));
           m->set_conditions(e.conditions);
           for (int p = 0; p < players; ++p) {
             std::array<int, city::kSourceCount> score{};
@@ -296,7 +296,7 @@ v1::Event ToProto(const city::Event& event, int players) {
   return out;
 }
 
-std::optional<city::Event> FromProto(const v1::Event& in) {
+std::optional<city::Event> FromProto(const citypb::Event& in) {
   Decoder d;
   // The arguments are decoded (and range-checked) before Finish looks at the decoder.
   const auto Finish = [&d](const auto& event) -> std::optional<city::Event> {
@@ -304,32 +304,32 @@ std::optional<city::Event> FromProto(const v1::Event& in) {
     return city::Event(event);
   };
   switch (in.kind_case()) {
-    case v1::Event::kTileDrawn:
+    case citypb::Event::kTileDrawn:
       return Finish(city::TileDrawn{d.Get<uint8_t>(in.tile_drawn().tile()),
                                     d.Get<uint8_t>(in.tile_drawn().stack())});
-    case v1::Event::kStackStarted:
+    case citypb::Event::kStackStarted:
       return Finish(city::StackStarted{d.Get<uint8_t>(in.stack_started().stack())});
-    case v1::Event::kWallPhaseBegun:
+    case citypb::Event::kWallPhaseBegun:
       return Finish(city::WallPhaseBegun{});
-    case v1::Event::kTileDiscarded:
+    case citypb::Event::kTileDiscarded:
       return Finish(city::TileDiscarded{d.Get<uint8_t>(in.tile_discarded().tile())});
-    case v1::Event::kTilePlaced: {
+    case citypb::Event::kTilePlaced: {
       const auto& m = in.tile_placed();
       return Finish(city::TilePlaced{d.Get<uint8_t>(m.player()), d.Get<uint8_t>(m.tile()),
                                      d.Get<int8_t>(m.x()), d.Get<int8_t>(m.y()),
                                      d.Get<uint8_t>(m.rotation())});
     }
-    case v1::Event::kFollowerPlaced: {
+    case citypb::Event::kFollowerPlaced: {
       const auto& m = in.follower_placed();
       const auto role = FromProto(m.role());
       if (!role) return std::nullopt;
       return Finish(city::FollowerPlaced{d.Get<uint8_t>(m.player()), d.Get<int8_t>(m.x()),
                                          d.Get<int8_t>(m.y()), d.Get<uint8_t>(m.feature()), *role});
     }
-    case v1::Event::kFeatureScored: {
+    case citypb::Event::kFeatureScored: {
       const auto& m = in.feature_scored();
       const auto kind = FromProto(m.kind());
-      if (!kind || m.cause() < v1::SCORE_CAUSE_TILE || m.cause() > v1::SCORE_CAUSE_CLOSING_WALL) {
+      if (!kind || m.cause() < citypb::SCORE_CAUSE_TILE || m.cause() > citypb::SCORE_CAUSE_CLOSING_WALL) {
         return std::nullopt;
       }
       return Finish(city::FeatureScored{
@@ -337,57 +337,57 @@ std::optional<city::Event> FromProto(const v1::Event& in) {
           d.Get<uint8_t>(m.tiles()), d.Get<uint8_t>(m.market_kinds()),
           static_cast<city::ScoreCause>(m.cause() - 1), GetPoints(m.points(), d)});
     }
-    case v1::Event::kFollowerReturned: {
+    case citypb::Event::kFollowerReturned: {
       const auto& m = in.follower_returned();
       return Finish(city::FollowerReturned{d.Get<uint8_t>(m.player()), d.Get<int8_t>(m.x()),
                                            d.Get<int8_t>(m.y()), d.Get<uint8_t>(m.feature()),
                                            m.scored()});
     }
-    case v1::Event::kWallRoundBegun:
+    case citypb::Event::kWallRoundBegun:
       return Finish(city::WallRoundBegun{d.Get<uint8_t>(in.wall_round_begun().scorer()),
                                          d.Get<uint8_t>(in.wall_round_begun().pieces())});
-    case v1::Event::kGatePlaced: {
+    case citypb::Event::kGatePlaced: {
       const auto& m = in.gate_placed();
       return Finish(city::GatePlaced{d.Get<uint8_t>(m.player()), d.Get<int8_t>(m.x()),
                                      d.Get<int8_t>(m.y()), d.Get<uint8_t>(m.side())});
     }
-    case v1::Event::kWallBuilt: {
+    case citypb::Event::kWallBuilt: {
       const auto& m = in.wall_built();
       if (m.end() > city::kBackEnd) return std::nullopt;
       return Finish(city::WallBuilt{d.Get<uint8_t>(m.player()), d.Get<int8_t>(m.x()),
                                     d.Get<int8_t>(m.y()), d.Get<uint8_t>(m.side()),
                                     d.Get<uint8_t>(m.end())});
     }
-    case v1::Event::kChainClosed:
+    case citypb::Event::kChainClosed:
       return Finish(city::ChainClosed{});
-    case v1::Event::kGuardPlaced: {
+    case citypb::Event::kGuardPlaced: {
       const auto& m = in.guard_placed();
       return Finish(city::GuardPlaced{d.Get<uint8_t>(m.player()), d.Get<int8_t>(m.x()),
                                       d.Get<int8_t>(m.y()), d.Get<uint8_t>(m.side())});
     }
-    case v1::Event::kTowerPlaced: {
+    case citypb::Event::kTowerPlaced: {
       const auto& m = in.tower_placed();
       return Finish(city::TowerPlaced{d.Get<uint8_t>(m.player()), d.Get<uint8_t>(m.end()),
                                       d.Get<uint8_t>(m.position()), d.Get<int16_t>(m.points())});
     }
-    case v1::Event::kWallCompleted:
+    case citypb::Event::kWallCompleted:
       return Finish(city::WallCompleted{d.Get<uint8_t>(in.wall_completed().sides())});
-    case v1::Event::kStewardsScored: {
+    case citypb::Event::kStewardsScored: {
       const auto& m = in.stewards_scored();
       return Finish(city::StewardsScored{d.Get<int8_t>(m.x()), d.Get<int8_t>(m.y()),
                                          d.Get<uint8_t>(m.feature()), d.Get<uint8_t>(m.markets()),
                                          GetPoints(m.points(), d)});
     }
-    case v1::Event::kGuardScored: {
+    case citypb::Event::kGuardScored: {
       const auto& m = in.guard_scored();
       return Finish(
           city::GuardScored{d.Get<uint8_t>(m.player()), d.Get<int8_t>(m.x()), d.Get<int8_t>(m.y()),
                             d.Get<uint8_t>(m.side()), d.Get<uint8_t>(m.public_buildings()),
                             d.Get<uint8_t>(m.historic_buildings()), d.Get<int16_t>(m.points())});
     }
-    case v1::Event::kGameOver: {
+    case citypb::Event::kGameOver: {
       const auto& m = in.game_over();
-      if (m.condition() < v1::END_CONDITION_NONE || m.condition() > v1::END_CONDITION_WALL_CLOSED ||
+      if (m.condition() < citypb::END_CONDITION_NONE || m.condition() > citypb::END_CONDITION_WALL_CLOSED ||
           m.scores_size() > kMaxPlayers) {
         return std::nullopt;
       }
@@ -404,20 +404,20 @@ std::optional<city::Event> FromProto(const v1::Event& in) {
       over.winners = d.Get<uint8_t>(m.winners());
       return Finish(over);
     }
-    case v1::Event::kDecisionRequested: {
+    case citypb::Event::kDecisionRequested: {
       const auto& m = in.decision_requested().decision();
       const auto decision = FromDecision(m, d);
       if (!decision) return std::nullopt;
       return Finish(city::DecisionRequested{*decision, d.Get<uint8_t>(m.turn_player())});
     }
-    case v1::Event::KIND_NOT_SET:
+    case citypb::Event::KIND_NOT_SET:
       break;
   }
   return std::nullopt;
 }
 
-v1::PublicState ToProto(const city::PublicState& s) {
-  v1::PublicState out;
+citypb::PublicState ToProto(const city::PublicState& s) {
+  citypb::PublicState out;
   const city::Config& config = s.config;
   out.set_players(static_cast<uint32_t>(config.players));
   for (int size : config.stack_sizes) out.add_stack_sizes(static_cast<uint32_t>(size));
@@ -455,7 +455,7 @@ v1::PublicState ToProto(const city::PublicState& s) {
   out.set_tiles_discarded(static_cast<uint32_t>(c.tiles_discarded));
   out.set_walls_left(static_cast<uint32_t>(c.walls_left));
   out.set_chain_closed(c.chain_closed);
-  out.set_end(Shifted<city::EndCondition, v1::EndCondition>(c.end, 0));
+  out.set_end(Shifted<city::EndCondition, citypb::EndCondition>(c.end, 0));
   for (int p = 0; p < c.players; ++p) {
     const city::PlayerCounters& pc = c.player[static_cast<size_t>(p)];
     auto* m = out.add_player();
@@ -466,13 +466,13 @@ v1::PublicState ToProto(const city::PublicState& s) {
   return out;
 }
 
-std::optional<city::PublicState> FromProto(const v1::PublicState& in) {
+std::optional<city::PublicState> FromProto(const citypb::PublicState& in) {
   Decoder d;
   city::Config config;
   config.players = d.Get<int8_t>(in.players());
   if (in.stack_sizes_size() != 3 || in.player_size() != config.players || config.players < 1 ||
-      config.players > kMaxPlayers || in.end() < v1::END_CONDITION_NONE ||
-      in.end() > v1::END_CONDITION_WALL_CLOSED) {
+      config.players > kMaxPlayers || in.end() < citypb::END_CONDITION_NONE ||
+      in.end() > citypb::END_CONDITION_WALL_CLOSED) {
     return std::nullopt;
   }
   for (int i = 0; i < 3; ++i)
@@ -518,10 +518,6 @@ std::optional<city::PublicState> FromProto(const v1::PublicState& in) {
   }
   if (!d.ok()) return std::nullopt;
   return s;
-}
-
-v1::ErrorCode ToErrorCode(city::Error error) {
-  return static_cast<v1::ErrorCode>(v1::ERROR_CODE_RULE_GAME_OVER + static_cast<int>(error));
 }
 
 }  // namespace carc::protocol

@@ -1,0 +1,21 @@
+// The list of games the protocol carries: one line per game.
+#include <array>
+
+#include "protocol/city/game_codec.h"
+#include "protocol/game_codec.h"
+
+namespace carc::protocol {
+
+std::span<const GameCodec* const> GameCodecs() {
+  static const std::array<const GameCodec*, 1> codecs{&CityCodec()};
+  return codecs;
+}
+
+const GameCodec* FindGameCodec(std::string_view rule_set_id) {
+  for (const GameCodec* codec : GameCodecs()) {
+    if (codec->RuleSetId() == rule_set_id) return codec;
+  }
+  return nullptr;
+}
+
+}  // namespace carc::protocol
