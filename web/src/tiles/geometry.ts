@@ -68,7 +68,7 @@ function streetMiddle(f: FeatureDef): Point {
   return [first[0] * k, first[1] * k];
 }
 
-// Where a market's symbol goes: the middle of the market.
+// Where a market's symbol (or a city's pennant) goes: the middle of the area.
 export function symbolAnchor(t: TileTypeDef, index: number): Point {
   const f = t.features[index];
   return f === undefined ? [0, 0] : areaMiddle(f);
@@ -85,24 +85,26 @@ function nearest(p: Point, others: readonly Point[]): number {
   return Math.min(Infinity, ...others.map((o) => Math.hypot(p[0] - o[0], p[1] - o[1])));
 }
 
-// What a follower on an area must keep clear of: the building, the streets' followers and the
-// market symbols.
+// What a follower on an area must keep clear of: the building, the streets' (roads', rivers')
+// followers, the market symbols and pennants, and a monastery.
 function obstacles(t: TileTypeDef): Point[] {
   const points: Point[] = [];
   if (t.building !== Building.NONE) points.push(buildingAnchor(t));
   t.features.forEach((f, i) => {
-    if (f.kind === FeatureKind.STREET) points.push(streetMiddle(f));
-    else if (f.kind === FeatureKind.MARKET) points.push(symbolAnchor(t, i));
+    if (f.kind === FeatureKind.STREET || f.kind === FeatureKind.RIVER) points.push(streetMiddle(f));
+    else if (f.kind === FeatureKind.MARKET || (f.kind === FeatureKind.CITY && f.pennant)) points.push(symbolAnchor(t, i));
+    else if (f.kind === FeatureKind.MONASTERY) points.push([0, 0]);
   });
   return points;
 }
 
-// Where a follower on feature `index` stands, in the unturned tile's units: on a street part way
-// along it; on an area at the candidate point farthest from everything else drawn on the tile.
+// Where a follower on feature `index` stands, in the unturned tile's units: on a street (a road)
+// part way along it; on a monastery in the centre; on an area at the candidate point farthest from everything else drawn on the tile.
 export function featureAnchor(t: TileTypeDef, index: number): Point {
   const f = t.features[index];
   if (f === undefined) return [0, 0];
-  if (f.kind === FeatureKind.STREET) return streetMiddle(f);
+  if (f.kind === FeatureKind.STREET || f.kind === FeatureKind.RIVER) return streetMiddle(f);
+  if (f.kind === FeatureKind.MONASTERY) return [0, 0];
   const avoid = obstacles(t);
   let best = areaMiddle(f);
   let room = nearest(best, avoid);
