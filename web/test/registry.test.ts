@@ -1,31 +1,36 @@
-// The game modules by rule set: The City is drawn; a rule set the server hosts without a module
-// here (the River, for now) is listed but not offered; and the City module reads its own bytes.
+// The game modules by rule set: The City and Carcassonne (the River) are drawn; a rule set the
+// server hosts without a module here is listed but not offered; and the City module reads its
+// own bytes.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
 import { cityModule } from "../src/games/city";
+import { riverModule } from "../src/games/river";
 import { moduleFor, offeredRuleSets } from "../src/games/registry";
 import { ActionKind, ActionSchema, EventSchema } from "../src/gen/carcassonne/city/v1/city_pb";
 import { RuleSetInfoSchema } from "../src/gen/carcassonne/server/v2/server_pb";
 
 const CITY = create(RuleSetInfoSchema, { id: "the-city", name: "Carcassonne: The City", minPlayers: 2, maxPlayers: 4 });
 const RIVER = create(RuleSetInfoSchema, { id: "carcassonne", name: "Carcassonne", minPlayers: 2, maxPlayers: 5 });
+const OTHER = create(RuleSetInfoSchema, { id: "inns-and-cathedrals", name: "Inns and Cathedrals", minPlayers: 2, maxPlayers: 6 });
 
 describe("the module registry", () => {
-  it("has The City under its rule-set id and nothing under others", () => {
+  it("has The City and Carcassonne under their rule-set ids and nothing under others", () => {
     expect(moduleFor("the-city")).toBe(cityModule);
-    expect(moduleFor("carcassonne")).toBeNull();
+    expect(moduleFor("carcassonne")).toBe(riverModule);
+    expect(moduleFor("inns-and-cathedrals")).toBeNull();
     expect(moduleFor("")).toBeNull();
   });
 
   it("offers only the hosted rule sets it can draw, in the server's order", () => {
-    const offered = offeredRuleSets([RIVER, CITY]);
+    const offered = offeredRuleSets([RIVER, OTHER, CITY]);
     expect(offered.map((r) => [r.info.id, r.available])).toEqual([
-      ["carcassonne", false],
+      ["carcassonne", true],
+      ["inns-and-cathedrals", false],
       ["the-city", true],
     ]);
     // A rule set this client draws but the server does not host is not offered either.
-    expect(offeredRuleSets([RIVER]).filter((r) => r.available)).toEqual([]);
+    expect(offeredRuleSets([OTHER]).filter((r) => r.available)).toEqual([]);
   });
 
   it("can be given other modules", () => {

@@ -3,8 +3,12 @@
 import type { RuleSetInfo } from "../gen/carcassonne/server/v2/server_pb";
 import { cityModule } from "./city";
 import type { GameModule } from "./module";
+import { riverModule } from "./river";
 
-const MODULES: ReadonlyMap<string, GameModule> = new Map<string, GameModule>([[cityModule.ruleSet, cityModule]]);
+const MODULES: ReadonlyMap<string, GameModule> = new Map<string, GameModule>([
+  [cityModule.ruleSet, cityModule],
+  [riverModule.ruleSet, riverModule],
+]);
 
 export function moduleFor(ruleSet: string): GameModule | null {
   return MODULES.get(ruleSet) ?? null;
