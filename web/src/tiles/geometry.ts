@@ -68,7 +68,15 @@ function streetMiddle(f: FeatureDef): Point {
   return [first[0] * k, first[1] * k];
 }
 
-// Where a market's symbol (or a city's pennant) goes: the middle of the area.
+// Where a city segment's pennant (its shield) goes: the plain middle of its triangles, which for
+// a city all around the tile is its centre.
+export function pennantAnchor(t: TileTypeDef, index: number): Point {
+  const f = t.features[index];
+  const halves = f === undefined ? [] : f.ports.filter((p) => !isMidpoint(p));
+  return centroid(halves.map((p) => centroid(halfTriangle(p))));
+}
+
+// Where a market's symbol goes: the middle of the market.
 export function symbolAnchor(t: TileTypeDef, index: number): Point {
   const f = t.features[index];
   return f === undefined ? [0, 0] : areaMiddle(f);
@@ -92,7 +100,8 @@ function obstacles(t: TileTypeDef): Point[] {
   if (t.building !== Building.NONE) points.push(buildingAnchor(t));
   t.features.forEach((f, i) => {
     if (f.kind === FeatureKind.STREET || f.kind === FeatureKind.RIVER) points.push(streetMiddle(f));
-    else if (f.kind === FeatureKind.MARKET || (f.kind === FeatureKind.CITY && f.pennant)) points.push(symbolAnchor(t, i));
+    else if (f.kind === FeatureKind.MARKET) points.push(symbolAnchor(t, i));
+    else if (f.kind === FeatureKind.CITY && f.pennant) points.push(pennantAnchor(t, i));
     else if (f.kind === FeatureKind.MONASTERY) points.push([0, 0]);
   });
   return points;

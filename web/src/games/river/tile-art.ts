@@ -6,7 +6,7 @@
 // monastery are turned back, so they stay upright.
 import { FeatureKind, StreetEnd, TileRole } from "../../gen/carcassonne/tiles/v1/tiles_pb";
 import type { FeatureDef, TileTypeDef } from "../../tiles/catalog";
-import { halfTriangle, isMidpoint, midpoint, SIZE, symbolAnchor, type Point } from "../../tiles/geometry";
+import { halfTriangle, isMidpoint, midpoint, pennantAnchor, SIZE, type Point } from "../../tiles/geometry";
 import { s } from "../../ui/dom";
 import { featureWord } from "./words";
 
@@ -90,7 +90,7 @@ function pennantLayer(t: TileTypeDef, rotation: number): SVGGElement {
   const g = s("g", { class: "pennants" });
   for (const [i, f] of t.features.entries()) {
     if (f.kind !== FeatureKind.CITY || !f.pennant) continue;
-    const [x, y] = symbolAnchor(t, i);
+    const [x, y] = pennantAnchor(t, i);
     const mark = shield();
     mark.setAttribute("transform", `translate(${x} ${y}) rotate(${-rotation * 90})`);
     mark.append(s("title", {}, "A pennant: the city scores 2 more points for this tile"));
