@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 
 import { applyEvent, applyEvents, riverModule, stateFromWire, stateHash, totalScore, type PublicState } from "../src/games/river";
 import { hashHex } from "../src/state";
+import { factKey } from "../src/state/fact-key";
 import {
   ActionKind,
   ActionSchema,
@@ -122,6 +123,11 @@ describe("the River's state from the wire", () => {
 });
 
 describe("the River's reducer and hash", () => {
+  it("keys facts in the River's own domains (docs/protocol-carcassonne.md section 5)", () => {
+    expect(hashHex(factKey(21, 0, 0, 0, 0))).toBe("0a1a47dc0704ebcc");
+  });
+
+
   it("follow the engine event by event", () => {
     let s = fromWire(initialWire());
     for (const [e, hash] of RUN) {
