@@ -128,6 +128,24 @@ describe("Carcassonne with the River", () => {
     await alicePage.close();
   });
 
+  it("plays without the River (river=0): the start tile, and land tiles only", { timeout: 60_000 }, async () => {
+    const context = await suite.browsers.person("alice-no-river");
+    const table = await startWatchedGame(suite.browsers, context, { name: "E2E no river", seed: GAME_SEED, ruleSet: "carcassonne", options: { river: 0 } });
+    const alice = table.alice;
+    expect(await alice.locator("svg.board-svg g.tile:not(.ghost)").count()).toBe(1);
+    expect(await alice.locator("svg.board-svg g.tile:not(.ghost) path.river").count(), "river on the start tile").toBe(0);
+    expect(await alice.locator("svg.board-svg g.tile:not(.ghost) .city").count(), "the start tile's city").toBeGreaterThan(0);
+    expect(await alice.locator(".stacks").textContent()).toMatch(/Without the River · tiles left 7[01]/);
+    const result = await playToEnd(table, { seed: SEED + 1, maxSteps: 40, reloadBobAfterTiles: -1, keyboardTile: -1, checkSpectatorEvery: 5, onWallPhase: () => Promise.resolve(), stopAfterSteps: 12 });
+    expect(result.tiles).toBeGreaterThan(4);
+    await checkSpectator(table);
+    expect(await alice.locator("svg.board-svg g.tile:not(.ghost) path.river").count(), "river tiles without the River").toBe(0);
+    await alice.screenshot({ path: shot("no-river.png") });
+    await table.bob.context().close();
+    await table.spectator.context().close();
+    await context.close();
+  });
+
   it("replays the finished game, checking every step", { timeout: 60_000 }, async () => {
     if (finished === null) throw new Error("this test needs the game that the full-game test finishes");
     const game = finished;
