@@ -10,15 +10,8 @@ import {
   FeatureKind,
   type Event,
 } from "../src/gen/carcassonne/city/v1/city_pb";
-import {
-  applyEvents,
-  factKey,
-  hashHex,
-  mix64,
-  stateHash,
-  word,
-  type PublicState,
-} from "../src/state";
+import { applyEvents, factKey, mix64, stateHash, word, type PublicState } from "../src/games/city";
+import { hashHex } from "../src/state";
 
 const zeroScores = { streets: 0, markets: 0, towers: 0, stewards: 0, guards: 0 };
 

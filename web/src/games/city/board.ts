@@ -4,11 +4,11 @@
 // clickable spots and edges for the other choices. Without the tile set (not yet loaded) tiles
 // are plain squares. Engine y grows north; SVG y grows down, so a cell (x, y) is drawn with its
 // top-left corner at (x·C, −y·C).
-import type { PublicState, WallPiece } from "../state";
-import { typeOf, type TileCatalog } from "../tiles/catalog";
-import { featureAnchor, turn, type Point } from "../tiles/geometry";
-import { s } from "./dom";
-import { look, marker, playerName } from "./players";
+import type { PublicState, WallPiece } from "./model";
+import { typeOf, type TileCatalog } from "../../tiles/catalog";
+import { featureAnchor, turn, type Point } from "../../tiles/geometry";
+import { s } from "../../ui/dom";
+import { look, marker, playerName } from "../../ui/players";
 import { tileArt } from "./tile-art";
 
 export const CELL = 100;

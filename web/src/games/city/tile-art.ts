@@ -2,10 +2,10 @@
 // coloured triangles from the centre to their half sides, each market with its kind's symbol,
 // streets as lanes between side midpoints, crossings, and the building, whose name is shown on
 // hover (an SVG <title>). The group is centred on (0, 0) and turned as the tile lies.
-import { Building, FeatureKind, MarketKind, StreetEnd } from "../gen/carcassonne/city/v1/city_pb";
-import { buildingWord, featureWord, type FeatureDef, type TileTypeDef } from "../tiles/catalog";
-import { buildingAnchor, halfTriangle, isMidpoint, midpoint, SIZE, symbolAnchor, type Point } from "../tiles/geometry";
-import { s } from "./dom";
+import { Building, FeatureKind, MarketKind, StreetEnd } from "../../gen/carcassonne/tiles/v1/tiles_pb";
+import { buildingWord, featureWord, type FeatureDef, type TileTypeDef } from "../../tiles/catalog";
+import { buildingAnchor, halfTriangle, isMidpoint, midpoint, SIZE, symbolAnchor, type Point } from "../../tiles/geometry";
+import { s } from "../../ui/dom";
 
 const H = SIZE / 2;
 

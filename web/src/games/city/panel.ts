@@ -1,9 +1,9 @@
 // The side panel of a game: the players (marker, name, online, scores by source, supplies), whose
 // decision it is, the stacks, the final result, and the log. Pure functions of what they are
 // given, so the game page and the replay page share them.
-import { totalScore, type PublicState, type Scores } from "../state";
-import { h } from "./dom";
-import { badge, playerName } from "./players";
+import { totalScore, type PublicState, type Scores } from "./model";
+import { h } from "../../ui/dom";
+import { badge, playerName } from "../../ui/players";
 import { decisionWord, endConditionWord } from "./words";
 
 export interface PanelInput {
@@ -114,9 +114,4 @@ export function drawPanel(inp: PanelInput): HTMLElement {
     h("p", { class: "stacks" }, stackLine(inp.state)),
     inp.state.end !== 0 ? finalTable(inp) : null,
   );
-}
-
-export function drawLog(lines: readonly string[]): HTMLElement {
-  const items = [...lines].reverse().map((l) => h("li", {}, l));
-  return h("section", { class: "log" }, h("h3", {}, "Events"), h("ol", { reversed: true }, ...items));
 }

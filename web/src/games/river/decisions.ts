@@ -1,16 +1,17 @@
 // The controls for the seat's own decision, built from the server's legal actions only (a thin
-// client needs no rules, docs/protocol.md 5), so an illegal move cannot even be tried. A tile is
-// placed on the board: a legal cell, clicked again (or R) to turn it through the rotations legal
-// there, then "Place tile". Followers and the gate can be picked on the board as well as with the
-// buttons; every other decision is one button per legal action, in the server's order. Actions
-// are sent back exactly as the server listed them.
-import { ActionKind, DecisionKind, type Action } from "../gen/carcassonne/city/v1/city_pb";
-import type { PublicState, WallPiece } from "../state";
-import { featureWord, tileWord, typeOf, type TileCatalog } from "../tiles/catalog";
+// client needs no rules), so an illegal move cannot even be tried. A tile is placed on the board:
+// a legal cell, clicked again (or R) to turn it through the rotations legal there, then "Place
+// tile". A follower (a thief, knight, monk or farmer) is picked on the board or with one button
+// per legal action, in the server's order, "No follower" among them. Actions are sent back
+// exactly as the server listed them.
+import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/river/v1/river_pb";
+import { typeOf, type TileCatalog } from "../../tiles/catalog";
+import { featureAnchor, turn } from "../../tiles/geometry";
+import { button, h, s } from "../../ui/dom";
 import type { BoardOverlay, BoardPick } from "./board";
-import { button, h, s } from "./dom";
+import type { PublicState } from "./model";
 import { tileArt } from "./tile-art";
-import { actionWord, sideWord } from "./words";
+import { actionWord, compassWord, featureWord, tileRoleWord, tileWord } from "./words";
 
 export interface TileChoice {
   readonly x: number;
@@ -22,19 +23,11 @@ export interface TileChoice {
 const DECISION_NAMES: Record<number, string> = {
   [DecisionKind.PLACE_TILE]: "place-tile",
   [DecisionKind.PLACE_FOLLOWER]: "place-follower",
-  [DecisionKind.PLACE_GATE]: "place-gate",
-  [DecisionKind.BUILD_WALL]: "build-wall",
-  [DecisionKind.PLACE_GUARD]: "place-guard",
-  [DecisionKind.PLACE_TOWER]: "place-tower",
 };
 
 const HEADINGS: Record<number, string> = {
   [DecisionKind.PLACE_TILE]: "Your move: place the tile",
   [DecisionKind.PLACE_FOLLOWER]: "Your move: a follower on the tile, or none",
-  [DecisionKind.PLACE_GATE]: "Your move: place the gate on the city's outline",
-  [DecisionKind.BUILD_WALL]: "Your move: build a wall piece at one end",
-  [DecisionKind.PLACE_GUARD]: "Your move: a guard on the piece just built, or none",
-  [DecisionKind.PLACE_TOWER]: "Your move: a tower at a wall end, or none",
 };
 
 // The legal PLACE_TILE actions at (x, y), in the server's order.
@@ -42,7 +35,7 @@ function rotationsAt(legal: readonly Action[], x: number, y: number): Action[] {
   return legal.filter((a) => a.kind === ActionKind.PLACE_TILE && a.x === x && a.y === y);
 }
 
-function legalCells(legal: readonly Action[]): { x: number; y: number }[] {
+export function legalCells(legal: readonly Action[]): { x: number; y: number }[] {
   const seen = new Set<string>();
   const cells: { x: number; y: number }[] = [];
   for (const a of legal) {
@@ -88,40 +81,32 @@ export interface DecisionHandlers {
   readonly onCell: (x: number, y: number) => void;
 }
 
-// The words for a legal action; a follower's feature is named from the tile set.
+// The words for a legal action. A follower is named by its role and feature, and where the
+// feature lies on the tile as placed when two of the tile's features could be confused:
+// "Farmer on the field (north-west)", "Knight on the city".
 export function choiceWord(ctx: DecisionContext, a: Action): string {
   if (a.kind === ActionKind.PLACE_FOLLOWER) {
     const last = ctx.state.tiles[ctx.state.tiles.length - 1];
     const type = last === undefined || ctx.catalog === null ? undefined : typeOf(ctx.catalog, last.tile);
     const f = type?.features[a.feature];
-    if (f !== undefined) return `Follower on ${featureWord(f)}`;
+    if (type !== undefined && last !== undefined && f !== undefined) {
+      const role = tileRoleWord(f);
+      const twins = type.features.filter((g) => g.kind === f.kind).length;
+      const [x, y] = turn(featureAnchor(type, a.feature), last.rotation);
+      const where = twins > 1 ? ` (${compassWord(x, y)})` : "";
+      return `${role.charAt(0).toUpperCase()}${role.slice(1)} on ${featureWord(f)}${where}`;
+    }
   }
   const w = actionWord(a);
   return w.charAt(0).toUpperCase() + w.slice(1);
 }
 
-// The wall ends where the next piece (or a tower) goes: the outermost piece of each side.
-function wallEnds(st: PublicState): WallPiece[] {
-  const ends: WallPiece[] = [];
-  for (const chain of [st.front, st.back]) {
-    const last = chain[chain.length - 1];
-    if (last !== undefined) ends.push(last);
-  }
-  if (ends.length === 0 && st.gate !== null) ends.push({ ...st.gate, guard: null });
-  return ends;
-}
-
 function picksFor(ctx: DecisionContext, on: DecisionHandlers): BoardPick[] {
-  const picks: BoardPick[] = [];
   const last = ctx.state.tiles[ctx.state.tiles.length - 1];
-  for (const a of ctx.legal) {
-    if (a.kind === ActionKind.PLACE_FOLLOWER && last !== undefined) {
-      picks.push({ shape: "spot", x: last.x, y: last.y, at: a.feature, label: choiceWord(ctx, a), pick: () => on.send(a) });
-    } else if (a.kind === ActionKind.PLACE_GATE) {
-      picks.push({ shape: "edge", x: a.x, y: a.y, at: a.side, label: choiceWord(ctx, a), pick: () => on.send(a) });
-    }
-  }
-  return picks;
+  if (last === undefined) return [];
+  return ctx.legal
+    .filter((a) => a.kind === ActionKind.PLACE_FOLLOWER)
+    .map((a) => ({ x: last.x, y: last.y, feature: a.feature, label: choiceWord(ctx, a), pick: () => on.send(a) }));
 }
 
 // The board's overlay for the decision (nothing to show when it is not this seat's).
@@ -129,9 +114,7 @@ export function decisionOverlay(ctx: DecisionContext, on: DecisionHandlers): Boa
   const cells = legalCells(ctx.legal);
   const chosen = placementOf(ctx.legal, ctx.choice);
   const ghost = chosen === null ? null : { tile: ctx.state.drawnTile, x: chosen.x, y: chosen.y, rotation: chosen.rotation };
-  const kind = ctx.legal.length > 0 ? ctx.state.decision.kind : DecisionKind.UNSPECIFIED;
-  const marks = kind === DecisionKind.BUILD_WALL || kind === DecisionKind.PLACE_TOWER ? wallEnds(ctx.state) : [];
-  return { cells, ghost, onCell: cells.length > 0 ? on.onCell : null, picks: picksFor(ctx, on), marks };
+  return { cells, ghost, onCell: cells.length > 0 ? on.onCell : null, picks: picksFor(ctx, on) };
 }
 
 // The tile in hand, drawn as it would lie (turned as chosen, or as drawn).
@@ -147,7 +130,8 @@ function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement 
   const cells = legalCells(ctx.legal).length;
   const keys = h("p", { class: "hint" }, "Keys: N / P next or previous cell, R turn, Enter place.");
   if (chosen === null) {
-    return h("div", { class: "choice" }, h("p", {}, `Choose one of the ${cells} highlighted cells on the board.`), keys);
+    const which = cells === 1 ? "the highlighted cell" : `one of the ${cells} highlighted cells`;
+    return h("div", { class: "choice" }, h("p", {}, `Choose ${which} on the board.`), keys);
   }
   const options = ctx.choice === null ? 1 : rotationsAt(ctx.legal, ctx.choice.x, ctx.choice.y).length;
   return h(
@@ -161,10 +145,7 @@ function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement 
 }
 
 function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
-  const buttons = ctx.legal.map((a) => {
-    const label = a.kind === ActionKind.PLACE_GATE ? `Gate at (${a.x}, ${a.y}), ${sideWord(a.side)} side` : choiceWord(ctx, a);
-    return button(label, () => on.send(a), { "data-legal": "" });
-  });
+  const buttons = ctx.legal.map((a) => button(choiceWord(ctx, a), () => on.send(a), { "data-legal": "" }));
   const many = buttons.length > 6 ? " many" : "";
   return h("div", { class: `buttons${many}` }, ...buttons);
 }
@@ -173,14 +154,14 @@ function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
 export function drawDecision(ctx: DecisionContext, on: DecisionHandlers): HTMLElement | null {
   if (ctx.legal.length === 0) return null;
   const kind = ctx.state.decision.kind;
-  const body = kind === DecisionKind.PLACE_TILE ? placeControls(ctx, on) : legalButtons(ctx, on);
-  const hint = kind === DecisionKind.PLACE_GATE || kind === DecisionKind.PLACE_FOLLOWER ? h("p", { class: "hint" }, "Or pick it on the board.") : null;
+  const placing = kind === DecisionKind.PLACE_TILE;
+  const hint = kind === DecisionKind.PLACE_FOLLOWER ? h("p", { class: "hint" }, "Or pick it on the board; a farmer lies in a field.") : null;
   return h(
     "section",
     { class: "decision", "data-decision": DECISION_NAMES[kind] ?? "other" },
     h("h3", {}, HEADINGS[kind] ?? "Your move"),
-    kind === DecisionKind.PLACE_TILE ? handTile(ctx) : null,
-    body,
+    placing ? handTile(ctx) : null,
+    placing ? placeControls(ctx, on) : legalButtons(ctx, on),
     hint,
   );
 }

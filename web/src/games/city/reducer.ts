@@ -11,8 +11,8 @@ import type {
   GuardPlaced,
   TowerPlaced,
   WallBuilt,
-} from "../gen/carcassonne/city/v1/city_pb";
-import { DecisionKind, FeatureKind } from "../gen/carcassonne/city/v1/city_pb";
+} from "../../gen/carcassonne/city/v1/city_pb";
+import { DecisionKind, FeatureKind } from "../../gen/carcassonne/city/v1/city_pb";
 import { decisionFromWire, validDecision } from "./convert";
 import { fail, ok, type Follower, type PublicState, type Result, type Scores } from "./model";
 

@@ -1,37 +1,11 @@
 // The engine's public-state hash (docs/protocol.md section 6, engine/city/state_hash.h), computed
 // from the client's own state so that it can be compared with a Delta's or Snapshot's
-// state_hash. All arithmetic is on BigInt masked to 64 bits, because JavaScript numbers cannot
-// hold 64-bit words exactly.
+// state_hash, in BigInt masked to 64 bits.
+import { factKey } from "../../state/fact-key";
 import { invariant, type PublicState } from "./model";
 
-const MASK = (1n << 64n) - 1n;
-
-// A value as the engine feeds it to the hash: a 64-bit word, negative numbers in two's complement.
-export function word(v: number | bigint): bigint {
-  return BigInt.asUintN(64, typeof v === "bigint" ? v : BigInt(v));
-}
-
-// SplitMix64's output function (engine/core/hash.h).
-export function mix64(input: bigint): bigint {
-  let z = (input + 0x9e3779b97f4a7c15n) & MASK;
-  z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & MASK;
-  z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & MASK;
-  return z ^ (z >> 31n);
-}
-
-export function factKey(
-  domain: number | bigint,
-  a: number | bigint,
-  b: number | bigint = 0,
-  c: number | bigint = 0,
-  d: number | bigint = 0,
-): bigint {
-  let h = mix64(word(domain));
-  h = mix64(h ^ word(a));
-  h = mix64(h ^ word(b));
-  h = mix64(h ^ word(c));
-  return mix64(h ^ word(d));
-}
+// word, mix64 and factKey are shared by every game's hash (src/state/fact-key.ts).
+export { factKey, mix64, word } from "../../state/fact-key";
 
 // The XOR of one key per fact on the board: tiles, followers, wall pieces, guards, towers.
 function factsHash(s: PublicState): bigint {
@@ -78,9 +52,4 @@ function countersHash(s: PublicState): bigint {
 
 export function stateHash(s: PublicState): bigint {
   return factsHash(s) ^ countersHash(s);
-}
-
-// The way the protocol documents show hashes: 16 lower-case hex digits.
-export function hashHex(h: bigint): string {
-  return word(h).toString(16).padStart(16, "0");
 }

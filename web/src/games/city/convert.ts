@@ -7,8 +7,8 @@ import type {
   PublicState as WireState,
   Scores as WireScores,
   WallPiece as WireWallPiece,
-} from "../gen/carcassonne/city/v1/city_pb";
-import { DecisionKind } from "../gen/carcassonne/city/v1/city_pb";
+} from "../../gen/carcassonne/city/v1/city_pb";
+import { DecisionKind } from "../../gen/carcassonne/city/v1/city_pb";
 import {
   fail,
   ok,

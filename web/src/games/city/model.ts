@@ -1,10 +1,11 @@
-// The client's copy of a game's public state: the same value as the engine's PublicState
+// The City's public state on the client: the same value as the engine's PublicState
 // (engine/city/public_state.h), in plain objects so that views can read it without the protobuf
 // runtime. Every field is readonly: the reducer (reducer.ts) never changes a state it is given,
 // it returns a new one, so a view may keep an old state (for undo displays or replays) safely.
 //
 // Numbers keep the wire's meaning (docs/protocol.md 2.4): seats from 0, the wire's DecisionKind,
 // EndCondition and FeatureKind values, -1 for "no tile in hand".
+export { fail, invariant, ok, type Result } from "../../state/result";
 
 export interface PlacedTile {
   readonly tile: number;
@@ -85,23 +86,4 @@ export interface PublicState {
 
 export function totalScore(s: Scores): number {
   return s.streets + s.markets + s.towers + s.stewards + s.guards;
-}
-
-// Failures carry a sentence for logs; a failed call never changes its input.
-export type Result<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: string };
-
-export function ok<T>(value: T): Result<T> {
-  return { ok: true, value };
-}
-
-export function fail<T>(error: string): Result<T> {
-  return { ok: false, error };
-}
-
-// A broken invariant of this module's own making (not bad input): a bug, so it stops the caller
-// like a C++ assert does, instead of travelling on as a value.
-export function invariant(condition: boolean, why: string): asserts condition {
-  if (!condition) throw new Error(`invariant broken: ${why}`);
 }

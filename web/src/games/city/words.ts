@@ -1,16 +1,15 @@
-// Game values in words for people: actions, decisions, events, errors and end conditions. Names
+// The City's values in words for people: actions, decisions, events and end conditions. Names
 // are passed in (seat → name) because the state knows seats only.
 import {
   ActionKind,
   DecisionKind,
   EndCondition,
-  ErrorCode,
   FeatureKind,
   ScoreCause,
   type Action,
   type Event,
-} from "../gen/carcassonne/city/v1/city_pb";
-import { playerName } from "./players";
+} from "../../gen/carcassonne/city/v1/city_pb";
+import { playerName } from "../../ui/players";
 
 const SIDES = ["north", "east", "south", "west"];
 const ENDS = ["front", "back"];
@@ -75,12 +74,6 @@ const CONDITIONS: Record<number, string> = {
 
 export function endConditionWord(c: number): string {
   return CONDITIONS[c] ?? "the game ended";
-}
-
-// "BAD_TOKEN (207)": the enum's name without its prefix, then the number programs match on.
-export function errorCodeWord(code: number): string {
-  const name = ErrorCode[code];
-  return name === undefined ? `error ${code}` : `${name} (${code})`;
 }
 
 function pointsWords(points: readonly number[], names: readonly string[]): string {
