@@ -22,7 +22,7 @@
 // engine's uniform random player, engine/city/random_play.h): one SplitMix64 generator for the
 // whole game, seeded with Mix64(seed ^ 0x5EEDC17E), drawn once for each of the server's draws and
 // Below(n) for each decision among the n legal actions the server sends, which come in the
-// engine's order. So the recorded game of The City is the one docs/protocol.md section 8 follows,
+// engine's order. So the recorded game of The City is the one docs/protocol-city.md section 6 follows,
 // and its hashes are that section's test vectors.
 //
 // This is a development tool (plain JavaScript, run by node): it loads the protocol from

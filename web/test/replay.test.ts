@@ -1,5 +1,5 @@
 // A whole game recorded from a real server (scripts/record-replay.mjs): the Replay of the game
-// with seed 8 and 2 players that docs/protocol.md section 8 follows, in protocol 2's envelope
+// with seed 8 and 2 players that docs/protocol-city.md section 6 follows, in protocol 2's envelope
 // with The City's payloads as bytes. Starting from its snapshot
 // and applying every step must give the server's hash after each one.
 import { readFileSync } from "node:fs";

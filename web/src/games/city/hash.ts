@@ -1,4 +1,4 @@
-// The engine's public-state hash (docs/protocol.md section 6, engine/city/state_hash.h), computed
+// The engine's public-state hash (docs/protocol-city.md section 5, engine/city/state_hash.h), computed
 // from the client's own state so that it can be compared with a Delta's or Snapshot's
 // state_hash, in BigInt masked to 64 bits.
 import { factKey } from "../../state/fact-key";

@@ -3,7 +3,7 @@
 // runtime. Every field is readonly: the reducer (reducer.ts) never changes a state it is given,
 // it returns a new one, so a view may keep an old state (for undo displays or replays) safely.
 //
-// Numbers keep the wire's meaning (docs/protocol.md 2.4): seats from 0, the wire's DecisionKind,
+// Numbers keep the wire's meaning (docs/protocol-city.md section 2): seats from 0, the wire's DecisionKind,
 // EndCondition and FeatureKind values, -1 for "no tile in hand".
 export { fail, invariant, ok, type Result } from "../../state/result";
 

@@ -1,4 +1,4 @@
-// The pure reducer of the engine's events (engine/city/public_state.cc, docs/protocol.md 2.5).
+// The pure reducer of the engine's events (engine/city/public_state.cc, docs/protocol-city.md section 3).
 //
 // applyEvent and applyEvents never change the state they are given: they copy it once, apply the
 // events to the copy and return it. An event that does not fit the state (a player out of range,
