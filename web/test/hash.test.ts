@@ -1,7 +1,7 @@
 // The test vectors of docs/protocol.md section 6 and docs/protocol-city.md section 5: the mixing
 // functions, and the game with seed 8 and 2 players through its first three actions, built from
-// the events protocol-city.md section 6 lists. The
-// later vectors (173, 267) are checked against the recorded game in replay.test.ts.
+// the events protocol-city.md section 6 lists. The later vectors (173, 267) are checked against
+// the recorded game in replay.test.ts.
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
