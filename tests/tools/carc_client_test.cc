@@ -1,8 +1,9 @@
 // carc-client, run through its binary as a user would, against a real carc-server started with a
-// tile set of its own (--tiles): the shipped set with every type renamed, every area and street
-// relabelled and the types in reverse order, so that tile ids, names and feature letters all
-// differ from the set compiled into the engine. The client must draw and name everything with
-// the server's set (GetTileSet), never its own.
+// tile set of its own for The City (--tiles the-city=FILE): the shipped set with every type
+// renamed, every area and street relabelled and the types in reverse order, so that tile ids,
+// names and feature letters all differ from the set compiled into the engine. The client must
+// follow, draw and name everything with the server's set (GetTileSet for the game's rule set),
+// never its own.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -67,8 +68,9 @@ class CarcClient : public ::testing::Test {
     ASSERT_EQ(tiles_->TileCount(), 75);
     const std::string path = (dir_.path() / "other-tiles.txt").string();
     std::ofstream(path) << text;
-    server_ = std::make_unique<ServerProcess>(dir_.path(), test_server::FreeLoopbackPort(),
-                                              std::vector<std::string>{"--tiles", path});
+    server_ =
+        std::make_unique<ServerProcess>(dir_.path(), test_server::FreeLoopbackPort(),
+                                        std::vector<std::string>{"--tiles", "the-city=" + path});
     ASSERT_TRUE(server_->Start());
   }
 
@@ -135,6 +137,61 @@ TEST_F(CarcClient, ShowNamesTheTileInHandFromTheServersSet) {
   ASSERT_LT(tile, tiles_->TileCount());
   EXPECT_EQ(match[2].str(), tiles_->TypeOf(tile).name) << shown.out;
   EXPECT_EQ(match[2].str().rfind("x-", 0), 0u) << "a name only the server's set has";
+}
+
+TEST_F(CarcClient, CreateNamesTheRuleSetAndItsOptions) {
+  const auto created = Client("create --seats 2 --rule-set the-city --json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(created.out);
+  EXPECT_EQ(game["rule_set"], "the-city");
+  EXPECT_EQ(game["seats"], 2);
+
+  const auto rule_sets = Client("rule-sets --json");
+  ASSERT_EQ(rule_sets.status, 0) << rule_sets.out;
+  bool city = false;
+  for (const json& r : json::parse(rule_sets.out)) city = city || r["id"] == "the-city";
+  EXPECT_TRUE(city) << rule_sets.out;
+}
+
+TEST_F(CarcClient, AnUnknownRuleSetOrOptionIsRefusedWithTheServersCode) {
+  const auto no_rule_set = Client("create --seats 2 --rule-set no-such-game");
+  EXPECT_NE(no_rule_set.status, 0) << no_rule_set.out;
+  EXPECT_NE(no_rule_set.out.find("ERROR_CODE_NO_SUCH_RULE_SET"), std::string::npos)
+      << no_rule_set.out;
+  EXPECT_NE(no_rule_set.out.find("the-city"), std::string::npos) << "the rule sets it has";
+
+  const auto bad_option = Client("create --seats 2 --option no-such-option=1");
+  EXPECT_NE(bad_option.status, 0) << bad_option.out;
+  EXPECT_NE(bad_option.out.find("ERROR_CODE_BAD_OPTIONS"), std::string::npos) << bad_option.out;
+
+  const auto bots = Client("bots --seats 2 --rule-set no-such-game");
+  EXPECT_NE(bots.status, 0) << bots.out;
+  EXPECT_NE(bots.out.find("ERROR_CODE_NO_SUCH_RULE_SET"), std::string::npos) << bots.out;
+
+  const auto malformed = Client("create --seats 2 --option river");
+  EXPECT_NE(malformed.status, 0) << malformed.out;
+  EXPECT_NE(malformed.out.find("name=value"), std::string::npos) << malformed.out;
+}
+
+TEST_F(CarcClient, APlayedGameShowsAndSeeksWithTheServersTiles) {
+  const auto bots = Client("bots --seats 3 --bot eager");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  const std::string game = result["game_id"];
+  EXPECT_EQ(result["rule_set"], "the-city");
+  EXPECT_EQ(result["scores"].size(), 3u);
+  EXPECT_FALSE(result["winners"].empty());
+
+  const auto shown = Client("show " + game + " --json");
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  const json state = json::parse(shown.out);
+  EXPECT_TRUE(state["over"].get<bool>());
+  EXPECT_EQ(state["state_hash"], result["state_hash"]);
+  EXPECT_EQ(state["scores"], result["scores"]);
+
+  const auto seek = Client("replay " + game + " --seek 3");
+  ASSERT_EQ(seek.status, 0) << seek.out;
+  EXPECT_NE(seek.out.find("sequence 3, state hash"), std::string::npos) << seek.out;
 }
 
 }  // namespace
