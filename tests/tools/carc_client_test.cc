@@ -194,5 +194,76 @@ TEST_F(CarcClient, APlayedGameShowsAndSeeksWithTheServersTiles) {
   EXPECT_NE(seek.out.find("sequence 3, state hash"), std::string::npos) << seek.out;
 }
 
+// Carcassonne with the River, the server's second rule set: played, replayed and drawn through
+// the same Follower, with Carcassonne's drawing (river_view.cc).
+TEST_F(CarcClient, BotsPlayAWholeGameOfCarcassonneWithTheRiver) {
+  const auto bots = Client("bots --seats 3 --rule-set carcassonne --bot eager --seed 11");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  EXPECT_TRUE(result["seats_agree"].get<bool>());
+  EXPECT_EQ(result["rule_set"], "carcassonne");
+  EXPECT_EQ(result["end"], "over");
+  ASSERT_EQ(result["scores"].size(), 3u);
+  for (const char* source : {"roads", "cities", "monasteries", "fields", "total"}) {
+    EXPECT_TRUE(result["scores"][0].contains(source)) << source << ": " << bots.out;
+  }
+  EXPECT_FALSE(result["winners"].empty());
+  const std::string game = result["game_id"];
+
+  const auto replay = Client("replay " + game + " --json");
+  ASSERT_EQ(replay.status, 0) << replay.out;
+  const json replayed = json::parse(replay.out);
+  EXPECT_TRUE(replayed["over"].get<bool>());
+  EXPECT_EQ(replayed["final"]["state_hash"], result["state_hash"]);
+  EXPECT_EQ(replayed["final"]["rule_set"], "carcassonne");
+  EXPECT_TRUE(replayed["final"]["river"].get<bool>());
+  EXPECT_EQ(replayed["winners"], result["winners"]);
+  int followers = 0, scored = 0;
+  for (const json& step : replayed["steps"]) {
+    const std::string action = step["action"];
+    followers += action.rfind("follower ", 0) == 0 && action != "follower none";
+    for (const json& event : step["events"]) {
+      scored += event.get<std::string>().rfind("feature_scored", 0) == 0;
+    }
+  }
+  EXPECT_GT(followers, 0) << "the eager bots placed followers";
+  EXPECT_GT(scored, 0) << "and features were scored";
+
+  const auto text = Client("replay " + game);
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("(carcassonne)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("game " + game + " is over"), std::string::npos) << text.out;
+
+  const auto shown = Client("show " + game);
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  EXPECT_NE(shown.out.find("legend:"), std::string::npos) << "the board is drawn:\n" << shown.out;
+  EXPECT_NE(shown.out.find("player 2:"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("game over: winners"), std::string::npos) << shown.out;
+
+  const auto start = Client("replay " + game + " --seek 0");
+  ASSERT_EQ(start.status, 0) << start.out;
+  EXPECT_NE(start.out.find('~'), std::string::npos) << "the spring lies at (0, 0):\n" << start.out;
+}
+
+TEST_F(CarcClient, CarcassonneWithoutTheRiverIsAnOption) {
+  const auto created = Client("create --seats 2 --rule-set carcassonne --option river=0 --json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(created.out);
+  EXPECT_EQ(game["rule_set"], "carcassonne");
+  EXPECT_EQ(game["options"]["river"], 0);
+
+  const auto bots = Client("bots --seats 2 --rule-set carcassonne --option river=0 --seed 4");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  EXPECT_TRUE(result["seats_agree"].get<bool>());
+  const auto shown = Client("show " + result["game_id"].get<std::string>() + " --json");
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  EXPECT_FALSE(json::parse(shown.out)["river"].get<bool>());
+
+  const auto out_of_range = Client("create --seats 2 --rule-set carcassonne --option river=2");
+  EXPECT_NE(out_of_range.status, 0) << out_of_range.out;
+  EXPECT_NE(out_of_range.out.find("ERROR_CODE_BAD_OPTIONS"), std::string::npos) << out_of_range.out;
+}
+
 }  // namespace
 }  // namespace carc

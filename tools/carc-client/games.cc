@@ -6,7 +6,7 @@
 namespace carc::client {
 
 const GameDrawing* FindGameDrawing(std::string_view rule_set) {
-  static const std::array<const GameDrawing*, 1> drawings{&CityDrawing()};
+  static const std::array<const GameDrawing*, 2> drawings{&CityDrawing(), &RiverDrawing()};
   for (const GameDrawing* drawing : drawings) {
     if (drawing->rule_set == rule_set) return drawing;
   }

@@ -48,7 +48,8 @@ struct GameDrawing {
 // The drawing of a rule set; null when carc-client has none.
 const GameDrawing* FindGameDrawing(std::string_view rule_set);
 
-// The City's (city_view.cc).
+// The City's (city_view.cc) and Carcassonne's, with or without the River (river_view.cc).
 const GameDrawing& CityDrawing();
+const GameDrawing& RiverDrawing();
 
 }  // namespace carc::client
