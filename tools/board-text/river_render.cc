@@ -8,6 +8,7 @@
 
 #include "canvas.h"
 #include "river/action.h"
+#include "river/public_state.h"
 #include "river/rules.h"
 
 namespace carc::tool {
@@ -128,9 +129,17 @@ class TileDrawing {
   Places places_;
 };
 
-void DrawTile(const Game& game, int index, const Frame& f, Canvas* canvas) {
-  const core::PlacedTile& placed = game.board().Placed(index);
-  const core::TileType& type = game.tiles().TypeOf(placed.tile);
+// Tile `index` of the public state, its pennants and the followers on it.
+void DrawTile(const river::PublicState& state, const core::TileSet& tiles, size_t index,
+              const Frame& f, Canvas* canvas) {
+  const river::PublicTile& tile = state.tiles[index];
+  if (tile.tile >= tiles.TileCount()) return;
+  const core::TileType& type = tiles.TypeOf(tile.tile);
+  core::PlacedTile placed;
+  placed.tile = tile.tile;
+  placed.x = tile.x;
+  placed.y = tile.y;
+  placed.rotation = tile.rotation;
   TileDrawing drawing(type, placed, f.Col(placed.x), f.Row(placed.y));
   drawing.Draw(canvas);
   const Places& places = drawing.places();
@@ -141,67 +150,87 @@ void DrawTile(const Game& game, int index, const Frame& f, Canvas* canvas) {
     }
   }
   // Followers last, so that one is never hidden by a pennant.
-  for (int i = 0; i < game.FollowerSpotCount(); ++i) {
-    const river::FollowerSpot& spot = game.Spot(i);
-    const auto& at = places[spot.feature];
-    if (spot.index != index || at.empty()) continue;
-    canvas->Put(at.front().first, at.front().second, static_cast<char>('0' + spot.player));
+  for (const river::PublicFollower& follower : state.followers) {
+    if (follower.x != tile.x || follower.y != tile.y) continue;
+    if (follower.feature >= places.size()) continue;
+    const auto& at = places[follower.feature];
+    if (at.empty()) continue;
+    canvas->Put(at.front().first, at.front().second, static_cast<char>('0' + follower.player));
   }
 }
 
-std::string PlayerLine(const Game& game, int p) {
-  std::string out =
-      "player " + std::to_string(p) + ": " + std::to_string(game.TotalScore(p)) + " points (";
-  for (int s = 0; s < river::kSourceCount; ++s) {
-    const auto source = static_cast<river::Source>(s);
-    out += std::string(s ? ", " : "") + river::ToString(source) + " " +
-           std::to_string(game.Score(p, source));
-  }
-  return out + "), followers " + std::to_string(game.FollowersInSupply(p)) + "\n";
-}
-
-std::string NextLine(const Game& game) {
-  if (game.IsOver()) {
-    int best = 0;
-    for (int p = 0; p < game.players(); ++p) best = std::max(best, game.TotalScore(p));
-    std::string winners;
-    for (int p = 0; p < game.players(); ++p) {
-      if (game.TotalScore(p) == best) winners += " " + std::to_string(p);
-    }
-    return "game over: winners" + winners + "\n";
-  }
-  const river::Decision d = game.CurrentDecision();
-  std::string out = std::string("next: ") + river::ToString(d.kind) + " by " +
-                    (d.actor == river::kChance ? "chance" : "player " + std::to_string(d.actor));
-  if (const int tile = game.counters().drawn_tile; tile >= 0) {
-    out += " (tile " + std::to_string(tile) + ", " + game.tiles().TypeOf(tile).name + ")";
-  }
-  return out + "\n";
-}
-
-std::string Summary(const Game& game) {
-  std::string out;
-  for (int p = 0; p < game.players(); ++p) out += PlayerLine(game, p);
-  out += "tiles left: " + std::to_string(game.TilesLeft()) + "; discarded " +
-         std::to_string(game.TilesDiscarded()) + "; the River " +
-         (!game.config().river ? "not played"
-          : game.RiverOpen()   ? "still open"
-                               : "closed") +
-         "\n";
-  return out + NextLine(game);
+int Total(const river::PlayerCounters& player) {
+  int total = 0;
+  for (const int points : player.score) total += points;
+  return total;
 }
 
 }  // namespace
 
-std::string RenderRiverGame(const Game& game) {
-  const core::Board& board = game.board();
-  const Frame f = BoardFrame(board);
-  Canvas canvas = BoardCanvas(board, f);
-  for (int i = 0; i < board.TileCount(); ++i) DrawTile(game, i, f, &canvas);
+std::string RenderRiverBoard(const river::PublicState& state, const core::TileSet& tiles) {
+  if (state.tiles.empty()) return "no tile placed\n";
+  Bounds b{state.tiles.front().x, state.tiles.front().x, state.tiles.front().y,
+           state.tiles.front().y};
+  for (const river::PublicTile& t : state.tiles) {
+    b.min_x = std::min<int>(b.min_x, t.x);
+    b.max_x = std::max<int>(b.max_x, t.x);
+    b.min_y = std::min<int>(b.min_y, t.y);
+    b.max_y = std::max<int>(b.max_y, t.y);
+  }
+  const Frame f = BoardFrame(b);
+  Canvas canvas = BoardCanvas(b, f);
+  for (size_t i = 0; i < state.tiles.size(); ++i) DrawTile(state, tiles, i, f, &canvas);
   return canvas.Text() +
          "legend: . field, C city (P: a pennant), | - roads, ~ the river, M monastery,\n"
-         "        + roads or the river meet, digit: a player's follower where it stands\n" +
-         Summary(game);
+         "        + roads or the river meet, digit: a player's follower where it stands\n";
+}
+
+std::string RiverPlayersText(const river::PublicState& state) {
+  std::string out;
+  for (int p = 0; p < state.counters.players; ++p) {
+    const river::PlayerCounters& pc = state.counters.player[static_cast<size_t>(p)];
+    out += "player " + std::to_string(p) + ": " + std::to_string(Total(pc)) + " points (";
+    for (int s = 0; s < river::kSourceCount; ++s) {
+      const auto source = static_cast<river::Source>(s);
+      out += std::string(s ? ", " : "") + river::ToString(source) + " " +
+             std::to_string(pc.score[static_cast<size_t>(s)]);
+    }
+    out += "), followers " + std::to_string(pc.followers) + "\n";
+  }
+  return out;
+}
+
+std::string RiverNextLine(const river::PublicState& state, const core::TileSet& tiles) {
+  const river::Counters& c = state.counters;
+  if (c.over) {
+    int best = 0;
+    for (int p = 0; p < c.players; ++p) {
+      best = std::max(best, Total(c.player[static_cast<size_t>(p)]));
+    }
+    std::string winners;
+    for (int p = 0; p < c.players; ++p) {
+      if (Total(c.player[static_cast<size_t>(p)]) == best) winners += " " + std::to_string(p);
+    }
+    return "game over: winners" + winners + "\n";
+  }
+  const river::Decision& d = c.decision;
+  std::string out = std::string("next: ") + river::ToString(d.kind) + " by " +
+                    (d.actor == river::kChance ? "chance" : "player " + std::to_string(d.actor));
+  if (const int tile = c.drawn_tile; tile >= 0 && tile < tiles.TileCount()) {
+    out += " (tile " + std::to_string(tile) + ", " + tiles.TypeOf(tile).name + ")";
+  }
+  return out + "\n";
+}
+
+std::string RenderRiverGame(const Game& game) {
+  const river::PublicState state = game.Public();
+  return RenderRiverBoard(state, game.tiles()) + RiverPlayersText(state) +
+         "tiles left: " + std::to_string(game.TilesLeft()) + "; discarded " +
+         std::to_string(game.TilesDiscarded()) + "; the River " +
+         (!game.config().river ? "not played"
+          : game.RiverOpen()   ? "still open"
+                               : "closed") +
+         "\n" + RiverNextLine(state, game.tiles());
 }
 
 }  // namespace carc::tool
