@@ -11,6 +11,7 @@
 
 #include "city/default_tiles.h"
 #include "city/game.h"
+#include "city/notation.h"
 #include "city/public_state.h"
 #include "city/random_play.h"
 #include "city/rule_set.h"
@@ -320,6 +321,33 @@ TEST(CityCodec, BytesThatAreNoneOfTheCitysMessagesDoNotDecode) {
   EXPECT_FALSE(CityCodec().DescribeAction(*view, citypb::Action{}.SerializeAsString()).has_value());
   EXPECT_FALSE(CityCodec().DescribeEvent(citypb::Event{}.SerializeAsString()).has_value());
   EXPECT_FALSE(view->ApplyEvent("\xff"));
+}
+
+// Events that decode but do not fit the game the view follows are refused, and the view is left
+// as it was: a tile beyond the game's tile set, a seat beyond its players, a follower returned
+// that is not there, a guard on a piece that is not built.
+TEST(CityCodec, AViewRefusesEventsThatDoNotFitItsGame) {
+  auto state = NewState(3, 2);
+  auto view = CityCodec().DecodeState(CityCodec().EncodeState(*state), city::DefaultTileSet());
+  ASSERT_NE(view, nullptr);
+  const uint64_t before = view->Hash();
+  const int tiles = city::DefaultTileSet()->TileCount();
+  ASSERT_LT(tiles, core::kMaxTiles);
+  const auto bytes = [](const city::Event& e) { return ToProto(e, 2).SerializeAsString(); };
+  const std::vector<city::Event> misfits = {
+      city::TileDrawn{static_cast<uint8_t>(tiles), 1},
+      city::TilePlaced{3, 0, 0, 0, 0},
+      city::FollowerReturned{0, 0, 0, 1, true},
+      city::GuardPlaced{0, 0, 0, 1},
+  };
+  for (const city::Event& e : misfits) {
+    EXPECT_FALSE(view->ApplyEvent(bytes(e))) << city::FormatEvent(e);
+    EXPECT_EQ(view->Hash(), before);
+  }
+  EXPECT_TRUE(view->ApplyEvent(bytes(city::TileDrawn{static_cast<uint8_t>(tiles - 1), 1})));
+  citypb::PublicState in_hand = *Decoded<citypb::PublicState>(CityCodec().EncodeState(*state));
+  in_hand.set_drawn_tile(tiles);
+  EXPECT_EQ(CityCodec().DecodeState(in_hand.SerializeAsString(), city::DefaultTileSet()), nullptr);
 }
 
 }  // namespace

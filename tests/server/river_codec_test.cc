@@ -383,6 +383,28 @@ TEST(RiverCodec, AViewRefusesAFollowerThatIsNotThere) {
   EXPECT_FALSE(view->ApplyEvent(scored.SerializeAsString()));
 }
 
+TEST(RiverCodec, AViewRefusesTilesBeyondItsTileSet) {
+  // The view checks tile ids against the set it was given; the River's set has as many tiles as
+  // the engine's bound (core::kMaxTiles), so the decoder refuses the same ids.
+  std::unique_ptr<core::State> state = NewState({2, 1}, 4);
+  const int tiles = river::DefaultTileSet()->TileCount();
+  std::unique_ptr<PublicView> view = Decode(Codec().EncodeState(*state));
+  ASSERT_NE(view, nullptr);
+  const uint64_t before = view->Hash();
+  const auto drawn = [](int tile) {
+    return ToProto(river::Event{river::TileDrawn{static_cast<uint8_t>(tile)}}, 2)
+        .SerializeAsString();
+  };
+  if (tiles < core::kMaxTiles) {
+    EXPECT_FALSE(view->ApplyEvent(drawn(tiles)));
+    EXPECT_EQ(view->Hash(), before);
+  }
+  EXPECT_TRUE(view->ApplyEvent(drawn(tiles - 1)));
+  rv1::PublicState in_hand = ToProto(river::GameOf(*state)->Public());
+  in_hand.set_drawn_tile(tiles);
+  EXPECT_EQ(Decode(in_hand.SerializeAsString()), nullptr);
+}
+
 TEST(RiverCodec, OutOfRangeStatesAreRefused) {
   std::unique_ptr<core::State> state = NewState({3, 1}, 5);
   const rv1::PublicState good = ToProto(river::GameOf(*state)->Public());

@@ -1,11 +1,13 @@
 #include "protocol/city/game_codec.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <utility>
 
 #include "city/notation.h"
 #include "city/rule_set.h"
 #include "protocol/city/codec.h"
+#include "protocol/view_checks.h"
 
 namespace carc::protocol {
 namespace {
@@ -37,7 +39,7 @@ class CityView final : public PublicView {
   bool ApplyEvent(std::string_view bytes) override {
     const auto message = Parsed<citypb::Event>(bytes);
     const auto event = message ? FromProto(*message) : std::nullopt;
-    if (!event) return false;
+    if (!event || !Fits(*event)) return false;
     state_.Apply(*event);
     return true;
   }
@@ -57,12 +59,34 @@ class CityView final : public PublicView {
   }
 
   const city::PublicState& state() const { return state_; }
+  // Whether PublicState::Apply may reduce `event` on this state: its tiles and seats are the
+  // game's, a returned follower stands where it says, a guard goes on a piece that is built.
+  bool Fits(const city::Event& event) const {
+    if (!EventFitsTiles(event, *tiles_) || !EventFitsSeats(event, state_.config.players)) {
+      return false;
+    }
+    if (const auto* returned = std::get_if<city::FollowerReturned>(&event)) {
+      const city::PublicFollower f{returned->player, returned->x, returned->y, returned->feature};
+      return std::binary_search(state_.followers.begin(), state_.followers.end(), f);
+    }
+    if (const auto* guard = std::get_if<city::GuardPlaced>(&event)) return IsBuilt(*guard);
+    return true;
+  }
   const core::TileType* LastPlaced() const {
     if (state_.tiles.empty()) return nullptr;
     return &tiles_->TypeOf(state_.tiles.back().tile);
   }
 
  private:
+  bool IsBuilt(const city::GuardPlaced& guard) const {
+    const auto here = [&guard](const city::WallPiece& piece) {
+      return piece.x == guard.x && piece.y == guard.y && piece.side == guard.side;
+    };
+    if (state_.has_gate && here(state_.gate)) return true;
+    return std::ranges::any_of(
+        state_.pieces, [&here](const auto& side) { return std::ranges::any_of(side, here); });
+  }
+
   city::PublicState state_;
   std::shared_ptr<const core::TileSet> tiles_;
 };
@@ -108,9 +132,7 @@ class Codec final : public GameCodec {
     const auto message = Parsed<citypb::PublicState>(bytes);
     auto state = message ? FromProto(*message) : std::nullopt;
     if (!state || tiles == nullptr) return nullptr;
-    for (const city::PublicTile& t : state->tiles) {
-      if (t.tile >= tiles->TileCount()) return nullptr;
-    }
+    if (!StateFitsTiles(*state, *tiles)) return nullptr;
     return std::make_unique<CityView>(*std::move(state), std::move(tiles));
   }
   std::optional<std::string> DescribeAction(const PublicView& view,

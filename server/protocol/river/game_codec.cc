@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "protocol/river/codec.h"
+#include "protocol/view_checks.h"
 #include "river/notation.h"
 #include "river/rule_set.h"
 
@@ -73,9 +74,12 @@ class RiverView final : public PublicView {
   }
 
  private:
-  // Whether PublicState::Apply may reduce `event` on this state: it requires a returned
-  // follower to stand where the event says (FromProto checked everything else).
+  // Whether PublicState::Apply may reduce `event` on this state: its tiles and seats are the
+  // game's, and a returned follower stands where the event says.
   bool Fits(const river::Event& event) const {
+    if (!EventFitsTiles(event, *tiles_) || !EventFitsSeats(event, state_.config.players)) {
+      return false;
+    }
     const auto* returned = std::get_if<river::FollowerReturned>(&event);
     if (returned == nullptr) return true;
     const river::PublicFollower f{returned->player, returned->x, returned->y, returned->feature};
@@ -130,9 +134,7 @@ class Codec final : public GameCodec {
     if (!message || tiles == nullptr) return nullptr;
     std::optional<river::PublicState> state = FromProto(*message);
     if (!state) return nullptr;
-    for (const river::PublicTile& t : state->tiles) {
-      if (t.tile >= tiles->TileCount()) return nullptr;
-    }
+    if (!StateFitsTiles(*state, *tiles)) return nullptr;
     return std::make_unique<RiverView>(std::move(*state), std::move(tiles));
   }
   std::optional<std::string> DescribeAction(const PublicView& view,
