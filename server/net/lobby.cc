@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <cassert>
 
 #include "protocol/tileset_message.h"
 #include "room/replay.h"
@@ -32,8 +33,8 @@ wire::ServerMessage EmptyGameList(uint64_t request_id) {
 // `page_limit`, the filter asks for one game more than a page: when it is there, the page is cut
 // to the limit and says where the next one begins.
 wire::ServerMessage StoredGameList(persistence::Store& store, const persistence::ListFilter& filter,
-                                 uint64_t request_id,
-                                 std::optional<size_t> page_limit = std::nullopt) {
+                                   uint64_t request_id,
+                                   std::optional<size_t> page_limit = std::nullopt) {
   auto listed = store.ListGames(filter);
   if (!listed) {
     spdlog::error("listing games: {}", listed.error().message);
@@ -59,11 +60,12 @@ wire::ServerMessage StoredGameList(persistence::Store& store, const persistence:
 // at. The next page starts after the last game listed, or after the last room looked at when the
 // page holds every unfinished game seen.
 wire::ServerMessage HostedPage(const std::vector<wire::GameInfo>& infos, uint32_t limit,
-                             bool more_rooms, uint64_t request_id) {
+                               bool more_rooms, uint64_t request_id) {
   wire::ServerMessage reply = EmptyGameList(request_id);
   wire::GameList& list = *reply.mutable_game_list();
   for (const wire::GameInfo& info : infos) {
-    if (info.status() == wire::GAME_STATUS_FINISHED || info.status() == wire::GAME_STATUS_ABANDONED) {
+    if (info.status() == wire::GAME_STATUS_FINISHED ||
+        info.status() == wire::GAME_STATUS_ABANDONED) {
       continue;  // ended: listed from the log
     }
     if (list.games_size() == static_cast<int>(limit)) {
@@ -210,7 +212,12 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetReg
       tile_set_replies_(TileSetReplies(rule_sets_)),
       tokens_(std::move(tokens)),
       storage_(storage),
-      next_number_(storage.next_game_number()) {}
+      next_number_(storage.next_game_number()) {
+  for ([[maybe_unused]] const core::RuleSet* rules : rule_sets_.All()) {
+    assert(protocol::FindGameCodec(rules->Type().id) != nullptr &&
+           "a hosted rule set has no codec");
+  }
+}
 
 // Makes the room for a game; the caller adds it to rooms_.
 std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
@@ -281,10 +288,11 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
       break;
     }
     case RoomEvent::kAbandoned: {
-      spdlog::info("game {} abandoned: nothing happened in it for {} s", room.id(),
-                   std::chrono::duration_cast<std::chrono::seconds>(
-                       IdleTimeout(room.game() ? wire::GAME_STATUS_RUNNING : wire::GAME_STATUS_OPEN))
-                       .count());
+      spdlog::info(
+          "game {} abandoned: nothing happened in it for {} s", room.id(),
+          std::chrono::duration_cast<std::chrono::seconds>(
+              IdleTimeout(room.game() ? wire::GAME_STATUS_RUNNING : wire::GAME_STATUS_OPEN))
+              .count());
       {
         std::lock_guard lock(mutex_);
         ReleaseOpenGame(*hosted);
@@ -297,8 +305,7 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
       for (const int score : room.game()->Scores()) {
         scores += (scores.empty() ? "" : " ") + std::to_string(score);
       }
-      spdlog::info("game {} ended after {} actions, scores {}", room.id(), room.Sequence(),
-                   scores);
+      spdlog::info("game {} ended after {} actions, scores {}", room.id(), room.Sequence(), scores);
       Retire(hosted);
       break;
     }
@@ -530,40 +537,41 @@ void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMe
     return SendError(*peer, message.request_id(), wire::ERROR_CODE_NO_SUCH_GAME,
                      "no game '" + game_id + "'");
   }
-  ReadLog(peer, message.request_id(),
-          [this, peer, message, game_id, number = *number](persistence::Store& store) {
-            const uint64_t id = message.request_id();
-            auto loaded = store.LoadGame(number);
-            if (!loaded) {
-              spdlog::error("reading {}: {}", game_id, loaded.error().message);
-              return SendError(*peer, id, wire::ERROR_CODE_STORAGE_FAILED,
-                               "the game log could not be read");
-            }
-            if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
-              return SendError(*peer, id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
-            }
-            // Open and running games are all hosted (restored at start); one that is not was
-            // written by another program since: it is not this server's to answer for.
-            if (!*loaded || !Ended((*loaded)->game.status)) {
-              return SendError(*peer, id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
-            }
-            auto game = StoredGameOf((*loaded)->game, rule_sets_);
-            if (!game) {
-              return SendError(*peer, id, wire::ERROR_CODE_NO_SUCH_RULE_SET,
-                               "this server does not play the rule set of game '" + game_id +
-                                   "' any more");
-            }
-            const core::GameType& type = game->rules->Type();
-            ReadOnlyLog log;
-            RoomOptions options;
-            options.number = number;
-            options.seats = std::clamp((*loaded)->game.seats, type.min_players, type.max_players);
-            Room room(options, *std::move(game), OsRandomToken, log);
-            if (auto damage = room.Restore(**loaded)) {
-              spdlog::error("game {} does not replay: {}", game_id, *damage);
-            }
-            room.Handle(peer, message);
-          });
+  ReadLog(
+      peer, message.request_id(),
+      [this, peer, message, game_id, number = *number](persistence::Store& store) {
+        const uint64_t id = message.request_id();
+        auto loaded = store.LoadGame(number);
+        if (!loaded) {
+          spdlog::error("reading {}: {}", game_id, loaded.error().message);
+          return SendError(*peer, id, wire::ERROR_CODE_STORAGE_FAILED,
+                           "the game log could not be read");
+        }
+        if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
+          return SendError(*peer, id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
+        }
+        // Open and running games are all hosted (restored at start); one that is not was
+        // written by another program since: it is not this server's to answer for.
+        if (!*loaded || !Ended((*loaded)->game.status)) {
+          return SendError(*peer, id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+        }
+        auto game = StoredGameOf((*loaded)->game, rule_sets_);
+        if (!game) {
+          return SendError(
+              *peer, id, wire::ERROR_CODE_NO_SUCH_RULE_SET,
+              "this server does not play the rule set of game '" + game_id + "' any more");
+        }
+        const core::GameType& type = game->rules->Type();
+        ReadOnlyLog log;
+        RoomOptions options;
+        options.number = number;
+        options.seats = std::clamp((*loaded)->game.seats, type.min_players, type.max_players);
+        Room room(options, *std::move(game), OsRandomToken, log);
+        if (auto damage = room.Restore(**loaded)) {
+          spdlog::error("game {} does not replay: {}", game_id, *damage);
+        }
+        room.Handle(peer, message);
+      });
 }
 // Read from the log on the reader thread, so any game that ever started can be replayed, hosted
 // or not; a hosted game's log holds everything its clients have seen (nothing is sent before it

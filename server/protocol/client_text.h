@@ -26,7 +26,7 @@ namespace wire = ::carcassonne::server::v2;
 inline constexpr size_t kDefaultTextBytes = 64;
 
 // The most bytes each string and bytes field of the ClientMessage tree may hold, by the field's
-// full name ("carcassonne.city.v1.JoinSeat.player_name").
+// full name ("carcassonne.server.v2.JoinSeat.player_name").
 const std::map<std::string, size_t, std::less<>>& ClientTextLimits();
 
 // The limit of one field: its entry in ClientTextLimits, or kDefaultTextBytes.

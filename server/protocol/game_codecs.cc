@@ -3,11 +3,12 @@
 
 #include "protocol/city/game_codec.h"
 #include "protocol/game_codec.h"
+#include "protocol/river/game_codec.h"
 
 namespace carc::protocol {
 
 std::span<const GameCodec* const> GameCodecs() {
-  static const std::array<const GameCodec*, 1> codecs{&CityCodec()};
+  static const std::array<const GameCodec*, 2> codecs{&CityCodec(), &RiverCodec()};
   return codecs;
 }
 
