@@ -933,6 +933,108 @@ TEST(NetRefusals, AChosenSeedIsRefusedUnlessTheServerAllowsIt) {
   EXPECT_EQ(HostedGames(*d), 1);
 }
 
+// The Welcome names every rule set the server hosts, as CreateGame may ask for it: the newest
+// version of each, its player counts and its options with their ranges.
+TEST(NetLobby, WelcomeListsTheHostedRuleSetsWithTheirOptionsAndSeats) {
+  TestServer server;
+  Client c;
+  ASSERT_TRUE(c.Connect(server.port()));
+  const wire::Welcome welcome = c.Hello();
+  EXPECT_EQ(welcome.server(), "carc-server");
+  std::map<std::string, const wire::RuleSetInfo*> listed;
+  for (const wire::RuleSetInfo& info : welcome.rule_sets()) {
+    EXPECT_TRUE(listed.emplace(info.id(), &info).second) << "listed once: " << info.id();
+  }
+  size_t hosted = 0;
+  for (const core::RuleSet* rules : msg::DefaultRegistry().All()) {
+    const core::GameType& type = rules->Type();
+    if (msg::DefaultRegistry().Find(type.id) != rules) continue;  // an older version
+    ++hosted;
+    SCOPED_TRACE(type.id);
+    ASSERT_TRUE(listed.contains(type.id));
+    const wire::RuleSetInfo& info = *listed.at(type.id);
+    EXPECT_EQ(info.version(), static_cast<uint32_t>(type.version));
+    EXPECT_EQ(info.name(), type.name);
+    EXPECT_EQ(info.min_players(), static_cast<uint32_t>(type.min_players));
+    EXPECT_EQ(info.max_players(), static_cast<uint32_t>(type.max_players));
+    ASSERT_EQ(info.options_size(), static_cast<int>(type.options.size()));
+    for (size_t i = 0; i < type.options.size(); ++i) {
+      const wire::OptionInfo& option = info.options(static_cast<int>(i));
+      const core::OptionSpec& spec = type.options[i];
+      EXPECT_EQ(option.name(), spec.name);
+      EXPECT_EQ(option.description(), spec.description);
+      EXPECT_EQ(option.default_value(), spec.default_value);
+      EXPECT_EQ(option.min(), spec.min);
+      EXPECT_EQ(option.max(), spec.max);
+    }
+  }
+  EXPECT_EQ(listed.size(), hosted) << "nothing the server does not host";
+
+  // The two games of this build, as docs/rules.md has them.
+  ASSERT_TRUE(listed.contains("the-city"));
+  const wire::RuleSetInfo& city = *listed.at("the-city");
+  EXPECT_EQ(city.name(), "Carcassonne: The City");
+  EXPECT_EQ(city.min_players(), 2u);
+  EXPECT_EQ(city.max_players(), 4u);
+  EXPECT_EQ(city.options_size(), 0) << "The City has no options";
+  ASSERT_TRUE(listed.contains("carcassonne"));
+  const wire::RuleSetInfo& river = *listed.at("carcassonne");
+  EXPECT_EQ(river.min_players(), 2u);
+  EXPECT_EQ(river.max_players(), 5u);
+  ASSERT_EQ(river.options_size(), 1);
+  EXPECT_EQ(river.options(0).name(), "river");
+  EXPECT_FALSE(river.options(0).description().empty());
+  EXPECT_EQ(river.options(0).min(), 0);
+  EXPECT_EQ(river.options(0).max(), 1);
+}
+
+// CreateGame names a rule set the server hosts, a seat count within its player counts, and only
+// options it has, each within its range; anything else is refused with a code of its own and a
+// reason, and nothing is created.
+TEST(NetLobby, CreateGameRefusesAnUnknownRuleSetOrOptionAndAnOptionOutOfRange) {
+  TestServer server;
+  auto c = Connected(server);
+  struct Case {
+    wire::ClientMessage create;
+    wire::ErrorCode code;
+    std::string in_reason;  // a word the reason must contain
+  };
+  const std::vector<Case> cases = {
+      {msg::CreateGame("chess", 2, 1), wire::ERROR_CODE_NO_SUCH_RULE_SET, "the-city"},
+      {msg::CreateGame("", 2, 1), wire::ERROR_CODE_NO_SUCH_RULE_SET, "carcassonne"},
+      {msg::CreateGame("The City", 2, 1), wire::ERROR_CODE_NO_SUCH_RULE_SET, "the-city"},
+      {msg::CreateGame(msg::kCity, 2, 1, "", {{"river", 1}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "river"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"rivers", 1}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "rivers"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"river", 2}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "0 to 1"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"river", -1}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "0 to 1"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"river", 1}, {"dragon", 0}}),
+       wire::ERROR_CODE_BAD_OPTIONS, "dragon"},
+      {msg::CreateGame("carcassonne", 6, 1), wire::ERROR_CODE_BAD_SEAT_COUNT, "2 to 5"},
+      {msg::CreateGame("carcassonne", 1, 1), wire::ERROR_CODE_BAD_SEAT_COUNT, "2 to 5"},
+  };
+  for (const Case& test : cases) {
+    SCOPED_TRACE(test.create.ShortDebugString());
+    const wire::ServerMessage reply = c->Request(test.create);
+    EXPECT_EQ(CodeOf(reply), test.code) << Show(reply);
+    EXPECT_NE(reply.error().reason().find(test.in_reason), std::string::npos) << Show(reply);
+    EXPECT_TRUE(reply.error().rule_error().empty()) << "a lobby refusal, not the engine's";
+  }
+  EXPECT_EQ(HostedGames(*c), 0) << "a refused CreateGame creates nothing";
+
+  // The same connection then creates a game; its summary names its rule set and version.
+  const wire::ServerMessage created = c->Request(msg::CreateGame(msg::kCity, 2, 1, "ok"));
+  ASSERT_TRUE(created.has_game_created()) << Show(created);
+  const wire::GameInfo& info = created.game_created().game();
+  EXPECT_EQ(info.rule_set(), msg::kCity);
+  EXPECT_EQ(info.rule_set_version(), 1u);
+  EXPECT_TRUE(info.options().empty()) << "The City has no options to fill in";
+  EXPECT_EQ(HostedGames(*c), 1);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 3. Tokens
 
@@ -2034,6 +2136,42 @@ TEST(NetLists, GetTileSetGivesTheServersTilesTheSameEachTime) {
   EXPECT_EQ(again.tile_set().SerializeAsString(), set.SerializeAsString());
 }
 
+// Each rule set the server hosts has its own tiles; a client draws with what GetTileSet answers
+// for the game's rule set (the protocol::Follower of these tests uses the same tiles).
+TEST(NetLists, GetTileSetAnswersEachRuleSetsTilesAndRefusesAnUnknownOne) {
+  TestServer server;
+  auto c = Connected(server);
+  const wire::Welcome welcome = c->Hello();
+  ASSERT_GE(welcome.rule_sets_size(), 2);
+  std::set<std::string> ids;
+  for (const wire::RuleSetInfo& info : welcome.rule_sets()) {
+    SCOPED_TRACE(info.id());
+    const wire::ServerMessage reply = c->Request(msg::GetTileSet(info.id()));
+    ASSERT_TRUE(reply.has_tile_set()) << Show(reply);
+    const std::shared_ptr<const core::TileSet> tiles = msg::DefaultTiles(info.id());
+    ASSERT_NE(tiles, nullptr);
+    EXPECT_EQ(reply.tile_set().id(), tiles->id());
+    EXPECT_EQ(reply.tile_set().SerializeAsString(), protocol::ToProto(*tiles).SerializeAsString())
+        << "the tiles of that rule set";
+    const auto decoded = protocol::FromProto(reply.tile_set());
+    ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(decoded))
+        << std::get<std::string>(decoded);
+    EXPECT_EQ(std::get<std::shared_ptr<const core::TileSet>>(decoded)->TileCount(),
+              tiles->TileCount());
+    ids.insert(reply.tile_set().id());
+  }
+  EXPECT_EQ(ids.size(), static_cast<size_t>(welcome.rule_sets_size()))
+      << "each rule set has a tile set of its own";
+  EXPECT_EQ(msg::DefaultTiles("carcassonne")->id(), river::DefaultTileSet()->id());
+
+  for (const char* unknown : {"chess", "", "The-City", "the-city "}) {
+    const wire::ServerMessage reply = c->Request(msg::GetTileSet(unknown));
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NO_SUCH_RULE_SET) << "'" << unknown << "'";
+    EXPECT_FALSE(reply.error().reason().empty());
+  }
+  EXPECT_TRUE(c->Request(msg::Ping(1)).has_pong()) << "the connection stays usable";
+}
+
 TEST(NetLists, FinishedGamesComeFromTheLogTheNewestFirst) {
   TestServer server;
   auto a = Connected(server);
@@ -2404,6 +2542,34 @@ TEST(NetText, InvalidUtf8IsRefusedWithTheRequestsId) {
   const wire::ServerMessage listed = ListOne(*c, game);
   ASSERT_EQ(Ids(listed), (std::vector<std::string>{game}));
   EXPECT_FALSE(listed.game_list().games(0).seat(0).taken());
+}
+
+// CreateGame's option names are client text too: a bad one is refused before the lobby sees
+// it, whether it parses (a control character) or not (invalid UTF-8).
+TEST(NetText, AnOptionNameThatIsNoTextIsRefusedAndNothingCreated) {
+  TestServer server;
+  auto c = Connected(server);
+  wire::ServerMessage reply =
+      c->Request(msg::CreateGame("carcassonne", 2, std::nullopt, "", {{"riv\ner", 1}}));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TEXT) << Show(reply);
+  EXPECT_NE(reply.error().reason().find("create_game.options"), std::string::npos) << Show(reply);
+  reply =
+      c->Request(msg::CreateGame("carcassonne", 2, std::nullopt, "", {{std::string(33, 'r'), 1}}));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TEXT) << Show(reply);
+
+  wire::ClientMessage m = msg::CreateGame("carcassonne", 2, std::nullopt, "", {{"rivXr", 1}});
+  m.set_request_id(98);
+  std::string frame = m.SerializeAsString();
+  const size_t at = frame.find("rivXr");
+  ASSERT_NE(at, std::string::npos);
+  frame[at + 3] = '\xff';
+  ASSERT_TRUE(c->WriteBytes(frame));
+  const auto refused = c->Receive();
+  ASSERT_TRUE(refused.has_value()) << c->error().message();
+  EXPECT_EQ(CodeOf(*refused), wire::ERROR_CODE_BAD_TEXT) << Show(*refused);
+  EXPECT_EQ(refused->request_id(), 98u);
+  EXPECT_NE(refused->error().reason().find("not valid UTF-8"), std::string::npos) << Show(*refused);
+  EXPECT_TRUE(Ids(ListGames(*c)).empty()) << "nothing was created";
 }
 
 wire::ServerMessage ListPage(Client& c, uint32_t limit, const std::string& after,
