@@ -28,7 +28,7 @@ wire::ServerMessage Ask(RawClient& client, wire::ClientMessage message, uint64_t
 
 // A game of `seats` created by `creator`, who takes seat 0; `others` take the next seats.
 std::string GameOf(RawClient& creator, uint32_t seats, const std::vector<RawClient*>& others) {
-  const std::string game =
+  std::string game =
       Ask(creator, msg::CreateGame(msg::kCity, seats, 7), 2).game_created().game().game_id();
   const wire::ClientMessage join = msg::JoinSeat(game, std::nullopt, "p");
   EXPECT_TRUE(Ask(creator, join, 3).has_seat_joined());
