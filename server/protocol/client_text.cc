@@ -121,9 +121,9 @@ std::optional<BadText> CheckMessage(const Message& message, const std::string& p
 }
 
 void TurnStringsIntoBytes(google::protobuf::DescriptorProto& message) {
-  // A map's key may not be bytes: its entries are read as the plain repeated messages they are
-  // on the wire.
-  message.mutable_options()->clear_map_entry();
+  // A map's key may not be bytes: its entries are read as the repeated key-value messages they
+  // are on the wire (so a key is checked like any other string).
+  if (message.has_options()) message.mutable_options()->clear_map_entry();
   for (auto& field : *message.mutable_field()) {
     if (field.type() == google::protobuf::FieldDescriptorProto::TYPE_STRING) {
       field.set_type(google::protobuf::FieldDescriptorProto::TYPE_BYTES);

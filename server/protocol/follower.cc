@@ -23,6 +23,24 @@ std::optional<std::vector<std::string>> DescribeLegal(
 
 }  // namespace
 
+Follower::Follower(const Follower& other)
+    : codec_(other.codec_),
+      view_(other.view_ ? other.view_->Clone() : nullptr),
+      game_id_(other.game_id_),
+      rule_set_(other.rule_set_),
+      sequence_(other.sequence_),
+      hash_(other.hash_),
+      your_seat_(other.your_seat_),
+      legal_wire_(other.legal_wire_),
+      legal_(other.legal_),
+      action_(other.action_),
+      events_(other.events_) {}
+
+Follower& Follower::operator=(const Follower& other) {
+  if (this != &other) *this = Follower(other);
+  return *this;
+}
+
 std::optional<std::string> Follower::Start(const wire::Snapshot& snapshot,
                                            std::shared_ptr<const core::TileSet> tiles) {
   const std::string where = "the snapshot of game '" + snapshot.game_id() + "' at sequence " +

@@ -25,6 +25,14 @@ namespace carc::protocol {
 
 class Follower {
  public:
+  Follower() = default;
+  // A copy follows on from the same state on its own (its view is cloned).
+  Follower(const Follower& other);
+  Follower& operator=(const Follower& other);
+  Follower(Follower&&) noexcept = default;
+  Follower& operator=(Follower&&) noexcept = default;
+  ~Follower() = default;
+
   // Starts, or starts over, from a snapshot of a game played with `tiles` (what GetTileSet
   // answers for its rule set). Refused when the protocol carries no such rule set, its state or
   // one of its legal actions does not decode, or its state does not hash to its state_hash.
