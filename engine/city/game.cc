@@ -970,16 +970,7 @@ uint64_t Game::RecomputeHash() const {
 
 PublicState Game::Public() const {
   PublicState s = PublicState::Initial(config_);
-  for (int i = 0; i < board_.TileCount(); ++i) {
-    const core::PlacedTile& p = board_.Placed(i);
-    s.tiles.push_back({p.tile, p.x, p.y, p.rotation});
-  }
-  for (int i = 0; i < spots_.Count(); ++i) {
-    const FollowerSpot& spot = spots_[i];
-    const core::PlacedTile& p = board_.Placed(spot.index);
-    s.followers.push_back({spot.player, p.x, p.y, spot.feature});
-  }
-  std::sort(s.followers.begin(), s.followers.end());
+  core::ShowBoard(board_, spots_, &s.tiles, &s.followers);
   s.has_gate = chain_.HasGate();
   if (s.has_gate) s.gate = chain_.Gate();
   for (int end = 0; end < 2; ++end) {
