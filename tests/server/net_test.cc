@@ -48,10 +48,13 @@
 #include "protocol/city/codec.h"
 #include "protocol/city/game_codec.h"
 #include "protocol/follower.h"
+#include "protocol/river/game_codec.h"
 #include "protocol/tileset_message.h"
 #include "raw_client.h"
 #include "registry.h"
 #include "river/default_tiles.h"
+#include "river/public_state.h"
+#include "river/rule_set.h"
 #include "wire_messages.h"
 
 namespace carc::server {
@@ -474,11 +477,11 @@ std::string SeatedGame(const std::vector<Client*>& clients, uint64_t seed) {
 // received, and every client follows to the next decision. Every seat that decides must be
 // among `clients` (others, spectators, only watch).
 void Play(const std::vector<Client*>& clients, core::Random& random, int max_moves,
-          const std::function<bool(const city::PublicState&)>& until = nullptr) {
+          const std::function<bool(const Client::Track&)>& until = nullptr) {
   for (int i = 0; i < max_moves; ++i) {
     const Client::Track& view = clients.front()->track();
     ASSERT_TRUE(view.started());
-    if (view.over() || (until && until(view.state()))) return;
+    if (view.over() || (until && until(view))) return;
     const int actor = view.actor();
     const uint64_t before = view.sequence();
     Client* decider = nullptr;
@@ -1057,7 +1060,8 @@ TEST(NetTokens, ATokenActsForItsOwnSeatOnly) {
   EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
   // Seat 0 plays its turn; then it is seat 1's, and seat 0's token is refused in turn.
   core::Random random(4);
-  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 50, [](const city::PublicState& s) {
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 50, [](const Client::Track& t) {
+    const city::PublicState& s = t.state();
     return s.counters.decision.actor == 1;
   }));
   ASSERT_EQ(b->track().state().counters.decision.actor, 1);
@@ -1085,7 +1089,8 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   core::Random random(21);
   // Seats 0 and 1 play their turns; at seat 2's first decision, seat 1 loses its connection.
   ASSERT_NO_FATAL_FAILURE(
-      Play({a.get(), b.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+      Play({a.get(), b.get(), c.get()}, random, 500, [](const Client::Track& t) {
+        const city::PublicState& s = t.state();
         return s.counters.turn_player == 2 && s.counters.decision.actor == 2;
       }));
   const uint64_t seen = b->track().sequence();
@@ -1100,7 +1105,8 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
     EXPECT_FALSE(status->seat_status().online());
   }
   // The game goes on without seat 1 until seat 1 must decide.
-  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const Client::Track& t) {
+    const city::PublicState& s = t.state();
     return s.counters.decision.actor == 1;
   }));
   ASSERT_FALSE(a->track().over());
@@ -1698,13 +1704,15 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
   // Seat 1 loses its connection at seat 2's first decision; the others play on until seat 1
   // must decide, so it has deltas to catch up on after the restart.
   ASSERT_NO_FATAL_FAILURE(
-      Play({a.get(), b.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+      Play({a.get(), b.get(), c.get()}, random, 500, [](const Client::Track& t) {
+        const city::PublicState& s = t.state();
         return s.counters.turn_player == 2 && s.counters.decision.actor == 2;
       }));
   const uint64_t b_seen = b->track().sequence();
   const Client::Track b_kept = b->track();
   b->Drop();
-  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const Client::Track& t) {
+    const city::PublicState& s = t.state();
     return s.counters.decision.actor == 1;
   }));
   ASSERT_FALSE(a->track().over());
@@ -2643,6 +2651,124 @@ TEST(NetLists, FinishedGamesComeInPagesTheNewestFirst) {
   EXPECT_EQ(one.game_list().next_page(), newest_first[0]);
   EXPECT_TRUE(ListPage(*a, 3, "", true).game_list().next_page().empty()) << "exactly one page";
   EXPECT_TRUE(Ids(ListPage(*a, 3, "g999", true)).empty()) << "after a game not in the list";
+}
+
+// ---------------------------------------------------------------------------------------------
+// 14. A second game on the same server: Carcassonne with the River
+
+constexpr const char* kCarcassonne = "carcassonne";
+
+// The engine alone playing the River game of `seed` with the actions of `deltas` (the server's
+// draws included) through Carcassonne's codec, checking the server's hash after each; the final
+// State.
+std::unique_ptr<core::State> ReplayCarcassonne(int players, uint64_t seed,
+                                               const std::vector<wire::Delta>& deltas) {
+  const core::RuleSet* rules = msg::DefaultRegistry().Find(kCarcassonne);
+  EXPECT_NE(rules, nullptr);
+  if (rules == nullptr) return nullptr;
+  auto made = rules->NewGame(players, {{"river", 1}}, seed);
+  EXPECT_TRUE(std::holds_alternative<std::unique_ptr<core::State>>(made));
+  auto state = std::get<std::unique_ptr<core::State>>(std::move(made));
+  const protocol::GameCodec& codec = *protocol::FindGameCodec(kCarcassonne);
+  for (const wire::Delta& d : deltas) {
+    const auto applied = codec.ApplyEncoded(*state, state->CurrentActor(), d.action());
+    EXPECT_TRUE(std::holds_alternative<std::string>(applied)) << "delta " << d.sequence();
+    if (!std::holds_alternative<std::string>(applied)) break;
+    EXPECT_EQ(state->Hash(), d.state_hash()) << "delta " << d.sequence();
+  }
+  return state;
+}
+
+// The River's public state behind a client's view of a game.
+const river::PublicState& RiverState(const Client::Track& t) {
+  const river::PublicState* state = protocol::RiverStateOf(t.follower.view());
+  EXPECT_NE(state, nullptr) << "a game of Carcassonne";
+  static const river::PublicState kNone;
+  return state != nullptr ? *state : kNone;
+}
+
+// Created with its rule set and option, played by two seats with a watcher arriving mid-game, a
+// seat that drops and resumes with what it missed, a restart of the server in the middle, then
+// played to the end and replayed: everything The City's games get, with nothing in the transport,
+// the room or the log knowing which game it carries.
+TEST(NetRiver, AGameOfCarcassonneIsCreatedPlayedResumedWatchedAndReplayed) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  constexpr uint64_t kSeed = 2012;
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  const wire::ServerMessage created =
+      a->Request(msg::CreateGame(kCarcassonne, 2, kSeed, "river", {{"river", 1}}));
+  ASSERT_TRUE(created.has_game_created()) << Show(created);
+  const wire::GameInfo& info = created.game_created().game();
+  EXPECT_EQ(info.rule_set(), kCarcassonne);
+  EXPECT_EQ(info.rule_set_version(), 1u);
+  EXPECT_EQ(info.options().at("river"), 1);
+  const std::string game = info.game_id();
+  ASSERT_TRUE(a->Join(game, 0).has_seat_joined());
+  ASSERT_TRUE(b->Join(game).has_seat_joined());
+  for (Client* c : {a.get(), b.get()}) ASSERT_TRUE(c->SyncPast(0));
+  EXPECT_EQ(a->track().follower.rule_set(), kCarcassonne);
+  ASSERT_EQ(RiverState(a->track()).tiles.size(), 1u) << "the spring lies at (0, 0)";
+  EXPECT_TRUE(RiverState(a->track()).config.river);
+
+  core::Random random(kSeed);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 30));
+  auto watcher = Connected(*first);
+  const wire::ServerMessage view = watcher->Spectate(game);
+  ASSERT_TRUE(view.has_snapshot()) << Show(view);
+  EXPECT_EQ(view.snapshot().rule_set(), kCarcassonne);
+  // Seat 1 drops when seat 0 must decide; seat 0 plays on until seat 1 must.
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get(), watcher.get()}, random, 100,
+                               [](const Client::Track& t) { return t.actor() == 0; }));
+  const uint64_t b_seen = b->track().sequence();
+  const Client::Track b_kept = b->track();
+  b->Drop();
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), watcher.get()}, random, 100,
+                               [](const Client::Track& t) { return t.actor() == 1; }));
+  const uint64_t now = a->track().sequence();
+  ASSERT_GT(now, b_seen);
+  const Client::Track a_kept = a->track();
+
+  // The server stops and starts again on the same log.
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), watcher.get()}));
+  first.reset();
+  TestServer second(config, TestServer::Database::kKeep);
+  wire::ServerMessage reply;
+  auto b2 = ResumedSeat(second, game, b_kept, b_seen, &reply);
+  ASSERT_TRUE(reply.has_delta()) << "the last missed delta answers the Resume: " << Show(reply);
+  ASSERT_EQ(DeltaSequencesSince(*b2, 0).size(), now - b_seen) << "exactly the missed deltas";
+  EXPECT_FALSE(b2->track().legal().empty()) << "seat 1 decides: its legal actions came along";
+  auto a2 = ResumedSeat(second, game, a_kept, 0, &reply);
+  ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+  EXPECT_EQ(reply.snapshot().rule_set(), kCarcassonne);
+  EXPECT_EQ(a2->track().follower.hash(), b2->track().follower.hash());
+
+  ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get()}, random, 5000));
+  ASSERT_TRUE(a2->track().over()) << "the game ends within 5000 decisions";
+  // Seat 1's view kept every delta: those before its drop, the missed ones, the rest.
+  ASSERT_EQ(b2->track().deltas.size(), b2->track().sequence());
+  const std::unique_ptr<core::State> engine = ReplayCarcassonne(2, kSeed, b2->track().deltas);
+  ASSERT_NE(engine, nullptr);
+  EXPECT_TRUE(engine->IsOver());
+  EXPECT_EQ(engine->Hash(), a2->track().follower.hash());
+  EXPECT_EQ(a2->track().follower.view().Scores(), engine->Scores());
+  EXPECT_TRUE(RiverState(a2->track()) == river::GameOf(*engine)->Public());
+
+  // The finished game's replay: every step checked by a follower, ending where the players did.
+  const wire::ServerMessage replayed = a2->Request(msg::GetReplay(game));
+  ASSERT_TRUE(replayed.has_replay()) << Show(replayed);
+  EXPECT_EQ(replayed.replay().game().rule_set(), kCarcassonne);
+  EXPECT_EQ(replayed.replay().game().status(), wire::GAME_STATUS_FINISHED);
+  protocol::Follower follower;
+  ASSERT_EQ(follower.Start(replayed.replay().start(), msg::DefaultTiles(kCarcassonne)),
+            std::nullopt);
+  for (const wire::Delta& step : replayed.replay().steps()) {
+    ASSERT_EQ(follower.Apply(step), std::nullopt);
+  }
+  EXPECT_EQ(follower.sequence(), a2->track().sequence());
+  EXPECT_EQ(follower.hash(), engine->Hash());
 }
 
 }  // namespace
