@@ -60,7 +60,8 @@ std::optional<carc::RuleSetRegistry> HostedRuleSets(const std::vector<std::strin
 }
 
 int Main(int argc, char** argv) {
-  CLI::App app{"carc-server: the game server for Carcassonne (The City, and Carcassonne with the River)"};
+  CLI::App app{
+      "carc-server: the game server for Carcassonne (The City, and Carcassonne with the River)"};
   app.set_config("--config", "", "a TOML or INI file with any of the settings below");
   ServerConfig config;
   std::string log_level = "info";

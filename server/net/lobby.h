@@ -33,8 +33,8 @@
 #include "net/config.h"
 #include "net/session.h"
 #include "net/storage.h"
-#include "room/request.h"
 #include "registry.h"
+#include "room/request.h"
 #include "room/room.h"
 
 namespace carc::server {
@@ -106,7 +106,8 @@ class Lobby : public MessageSink {
   // A request to one game: to its room, or from the log when the game has ended and left.
   void Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
              const RoomRequest& request);
-  void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::CreateGame& create);
+  void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+              const wire::CreateGame& create);
   // Which page of a list: at most `limit` games, those after game number `after`.
   struct ListPage {
     uint32_t limit = 0;

@@ -34,8 +34,8 @@ int OpenReserve() { return ::open("/dev/null", O_RDONLY | O_CLOEXEC); }
 
 }  // namespace
 
-Server::Server(asio::io_context& io, ServerConfig config,
-               RuleSetRegistry rule_sets, TokenSource tokens, Clock clock)
+Server::Server(asio::io_context& io, ServerConfig config, RuleSetRegistry rule_sets,
+               TokenSource tokens, Clock clock)
     : io_(io),
       config_(std::move(config)),
       rule_sets_(std::move(rule_sets)),

@@ -20,9 +20,8 @@ namespace carc::server {
 
 class Server {
  public:
-  Server(boost::asio::io_context& io, ServerConfig config,
-         RuleSetRegistry rule_sets, TokenSource tokens = OsRandomToken,
-         Clock clock = SteadyNow);
+  Server(boost::asio::io_context& io, ServerConfig config, RuleSetRegistry rule_sets,
+         TokenSource tokens = OsRandomToken, Clock clock = SteadyNow);
   ~Server();
 
   // Opens the game log, resumes its games, binds and starts accepting; returns an error message

@@ -64,9 +64,8 @@ class GameCodec {
   // A client's action (the game package's Action, encoded) applied to `state` by `actor`: the
   // action in the game's notation (what the game log stores), or the engine's refusal, with
   // nothing changed. Bytes that do not decode are refused with the code "malformed".
-  virtual std::variant<std::string, core::RuleError> ApplyEncoded(core::State& state,
-                                                                  core::Actor actor,
-                                                                  std::string_view action) const = 0;
+  virtual std::variant<std::string, core::RuleError> ApplyEncoded(
+      core::State& state, core::Actor actor, std::string_view action) const = 0;
   // The last action applied to `state` (through either Apply) and the events it caused.
   virtual EncodedStep EncodeLastStep(const core::State& state) const = 0;
   // A game that is over, as the game log stores its result: a JSON object with at least

@@ -20,8 +20,9 @@ namespace carc::server {
 namespace wire = protocol::wire;
 
 // The body of a room request; it points into the ClientMessage it came from.
-using RoomRequest = std::variant<const wire::JoinSeat*, const wire::LeaveSeat*, const wire::StartGame*,
-                                 const wire::Spectate*, const wire::Resume*, const wire::Move*>;
+using RoomRequest =
+    std::variant<const wire::JoinSeat*, const wire::LeaveSeat*, const wire::StartGame*,
+                 const wire::Spectate*, const wire::Resume*, const wire::Move*>;
 
 // The body of `message` when a room handles it; nullopt for the session's messages (Hello,
 // Ping), the lobby's (CreateGame, ListGames, GetReplay, Seek, GetTileSet) and an empty body.

@@ -178,7 +178,8 @@ void Room::AttachSeat(int seat, const std::shared_ptr<Peer>& peer) {
   }
 }
 
-void Room::Reject(Peer& peer, uint64_t request_id, wire::ErrorCode code, const std::string& reason) {
+void Room::Reject(Peer& peer, uint64_t request_id, wire::ErrorCode code,
+                  const std::string& reason) {
   spdlog::info("game {}: move rejected: {} ({})", id_, wire::ErrorCode_Name(code), reason);
   Error(peer, request_id, code, reason);
 }
@@ -303,7 +304,8 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   });
 }
 
-void Room::Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::JoinSeat& join) {
+void Room::Join(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                const wire::JoinSeat& join) {
   if (Deferred(peer, request_id, [=, this] { Join(peer, request_id, join); })) return;
   if (RefusedUnlessOpen(*peer, request_id)) return;
   int chosen = -1;

@@ -204,7 +204,8 @@ class Room {
   void SendLobbyUpdate();
   void SendSeatStatus(int seat);
   static void Reply(Peer& peer, uint64_t request_id, wire::ServerMessage message);
-  static void Error(Peer& peer, uint64_t request_id, wire::ErrorCode code, const std::string& reason);
+  static void Error(Peer& peer, uint64_t request_id, wire::ErrorCode code,
+                    const std::string& reason);
   // A refused move: logged with its code (never with the token), then answered.
   void Reject(Peer& peer, uint64_t request_id, wire::ErrorCode code, const std::string& reason);
   // A move the engine refused: ERROR_CODE_RULE_REFUSED with the engine's reason.
@@ -223,7 +224,7 @@ class Room {
   std::vector<Seat> seats_;
   std::vector<std::weak_ptr<Peer>> spectators_;
   std::unique_ptr<core::State> game_;  // committed, except inside a Move until its write returns
-  std::vector<int> order_;          // the tiles in drawing order, once started
+  std::vector<int> order_;             // the tiles in drawing order, once started
   // Every delta so far as every connection got it (no legal actions, no request id), encoded
   // once: Resume sends these very bytes again. No decoded copy is kept (for a finished 4-player
   // game it would be about 167 KiB more); the one a Resume answers with is decoded from its bytes.

@@ -329,7 +329,8 @@ std::optional<city::Event> FromProto(const citypb::Event& in) {
     case citypb::Event::kFeatureScored: {
       const auto& m = in.feature_scored();
       const auto kind = FromProto(m.kind());
-      if (!kind || m.cause() < citypb::SCORE_CAUSE_TILE || m.cause() > citypb::SCORE_CAUSE_CLOSING_WALL) {
+      if (!kind || m.cause() < citypb::SCORE_CAUSE_TILE ||
+          m.cause() > citypb::SCORE_CAUSE_CLOSING_WALL) {
         return std::nullopt;
       }
       return Finish(city::FeatureScored{
@@ -387,8 +388,8 @@ std::optional<city::Event> FromProto(const citypb::Event& in) {
     }
     case citypb::Event::kGameOver: {
       const auto& m = in.game_over();
-      if (m.condition() < citypb::END_CONDITION_NONE || m.condition() > citypb::END_CONDITION_WALL_CLOSED ||
-          m.scores_size() > kMaxPlayers) {
+      if (m.condition() < citypb::END_CONDITION_NONE ||
+          m.condition() > citypb::END_CONDITION_WALL_CLOSED || m.scores_size() > kMaxPlayers) {
         return std::nullopt;
       }
       city::GameOver over{};
