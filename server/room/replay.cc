@@ -137,8 +137,8 @@ wire::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
   return message;
 }
 
-wire::ServerMessage SeekMessage(persistence::StoredGame stored, const RuleSetRegistry& rule_sets,
-                                uint64_t sequence) {
+wire::ServerMessage SeekMessage(const persistence::StoredGame& stored,
+                                const RuleSetRegistry& rule_sets, uint64_t sequence) {
   if (auto refusal = NotReplayable(stored.game)) return *refusal;
   if (sequence > stored.actions.size()) {
     return ErrorMessage(wire::ERROR_CODE_MALFORMED_MESSAGE,

@@ -19,8 +19,8 @@ namespace wire = protocol::wire;
 wire::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
                                   const RuleSetRegistry& rule_sets);
 // The answer to Seek: the public state after `sequence` actions (a Snapshot, or an Error).
-wire::ServerMessage SeekMessage(persistence::StoredGame stored, const RuleSetRegistry& rule_sets,
-                                uint64_t sequence);
+wire::ServerMessage SeekMessage(const persistence::StoredGame& stored,
+                                const RuleSetRegistry& rule_sets, uint64_t sequence);
 // A stored game's summary, as in game lists (no seat is online: this is the log's view).
 wire::GameInfo InfoFromRecord(const persistence::GameRecord& game);
 
