@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "city/default_tiles.h"
+#include "city/rule_set.h"
 #include "core/hash.h"
 #include "persistence/journal.h"
 #include "room/room.h"
@@ -24,6 +25,12 @@ namespace {
 
 constexpr int kSeats = 4;
 constexpr uint64_t kSeed = 7;
+
+// The City, its rule set made once (outside the measures, like its tile set).
+RoomGame CityGame() {
+  static const auto rules = city::MakeRuleSet(city::DefaultTileSet());
+  return DefaultRoomGame(rules);
+}
 
 size_t HeapInUse() {
   const struct mallinfo2 info = mallinfo2();
@@ -41,7 +48,7 @@ class Seat : public Peer {
  public:
   void Send(Bytes message) override {
     if (!token.empty()) return;
-    v1::ServerMessage decoded;
+    wire::ServerMessage decoded;
     if (decoded.ParseFromString(*message) && decoded.has_seat_joined()) {
       token = decoded.seat_joined().seat_token();
     }
@@ -55,31 +62,29 @@ void PlayToTheEnd(Room& room, uint64_t seed) {
   std::array<std::shared_ptr<Seat>, kSeats> seats;
   for (auto& seat : seats) {
     seat = std::make_shared<Seat>();
-    v1::JoinSeat join;
+    wire::JoinSeat join;
     join.set_game_id(room.id());
     join.set_player_name("bot");
     room.Join(seat, 1, join);
   }
   core::Random random(seed);
-  std::vector<city::Action> legal;
   uint64_t request_id = 2;
   while (!room.game()->IsOver()) {
-    const city::Game& game = *room.game();
-    game.LegalActions(&legal);
-    const auto& seat = seats[static_cast<size_t>(game.CurrentDecision().actor)];
-    v1::Move move;
+    const core::State& game = *room.game();
+    const std::vector<std::string> legal = room.hosted().codec->EncodeLegalActions(game);
+    const auto& seat = seats[static_cast<size_t>(game.CurrentActor())];
+    wire::Move move;
     move.set_game_id(room.id());
     move.set_seat_token(seat->token);
     move.set_sequence(room.Sequence());
-    *move.mutable_action() =
-        protocol::ToProto(legal[static_cast<size_t>(random.Below(legal.size()))]);
+    move.set_action(legal[static_cast<size_t>(random.Below(legal.size()))]);
     room.Move(seat, request_id++, move);
   }
 }
 
 std::unique_ptr<Room> NewRoom(persistence::GameLog& log) {
-  auto room = std::make_unique<Room>(RoomOptions{1, "bench", kSeats, kSeed, 512},
-                                     city::DefaultTileSet(), OsRandomToken, log);
+  auto room = std::make_unique<Room>(RoomOptions{1, "bench", kSeats, kSeed, 512}, CityGame(),
+                                     OsRandomToken, log);
   room->Create(std::make_shared<Seat>(), 0);
   return room;
 }
@@ -124,8 +129,8 @@ void BM_RoomMemoryRestored(benchmark::State& state) {
   ForgetfulLog log;
   for (auto _ : state) {
     const size_t before = HeapInUse();
-    auto room = std::make_unique<Room>(RoomOptions{1, "", kSeats, 0, 512}, city::DefaultTileSet(),
-                                       OsRandomToken, log);
+    auto room =
+        std::make_unique<Room>(RoomOptions{1, "", kSeats, 0, 512}, CityGame(), OsRandomToken, log);
     if (room->Restore(stored)) return state.SkipWithError("the game does not replay");
     const size_t bytes = HeapInUse() - before;
     Report(state, bytes, *room);

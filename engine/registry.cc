@@ -1,6 +1,7 @@
 #include "registry.h"
 
 #include <algorithm>
+#include <cassert>
 
 #include "city/default_tiles.h"
 #include "city/rule_set.h"
@@ -47,11 +48,33 @@ std::vector<const core::RuleSet*> RuleSetRegistry::All() const {
   return out;
 }
 
+std::variant<std::shared_ptr<const core::RuleSet>, std::string> RuleSetWithTiles(
+    std::string_view id, std::shared_ptr<const core::TileSet> tiles) {
+  std::shared_ptr<const core::RuleSet> rules;
+  if (id == city::kRuleSetId) rules = city::MakeRuleSet(std::move(tiles));
+  if (id == river::kRuleSetId) rules = river::MakeRuleSet(std::move(tiles));
+  if (!rules) return "no rule set '" + std::string(id) + "'";
+  // A set its games cannot be played with is refused now rather than at the first game.
+  auto game = rules->NewGame(rules->Type().min_players, {}, 1);
+  if (auto* error = std::get_if<core::RuleError>(&game)) {
+    return "not a tile set of " + rules->Type().name + ": " + error->message;
+  }
+  return rules;
+}
+
 RuleSetRegistry DefaultRuleSets() {
   RuleSetRegistry registry;
   registry.Add(city::MakeRuleSet(city::DefaultTileSet()));
   registry.Add(river::MakeRuleSet(river::DefaultTileSet()));
   return registry;
+}
+
+std::shared_ptr<const core::RuleSet> RuleSetRegistry::Shared(const core::RuleSet& rule_set) const {
+  for (const auto& held : rule_sets_) {
+    if (held.get() == &rule_set) return held;
+  }
+  assert(false && "a rule set of this registry");
+  return nullptr;
 }
 
 }  // namespace carc

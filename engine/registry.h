@@ -6,7 +6,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "core/rule_set.h"
@@ -24,6 +26,8 @@ class RuleSetRegistry {
   const core::RuleSet* Find(std::string_view id, int version) const;
   // Every rule set, by id, then version.
   std::vector<const core::RuleSet*> All() const;
+  // The registry's own pointer to one of its rule sets (for a holder that may outlive a lookup).
+  std::shared_ptr<const core::RuleSet> Shared(const core::RuleSet& rule_set) const;
 
  private:
   std::vector<std::shared_ptr<const core::RuleSet>> rule_sets_;
@@ -31,5 +35,9 @@ class RuleSetRegistry {
 
 // Every rule set of this build, with its compiled-in tile set.
 RuleSetRegistry DefaultRuleSets();
+// The newest version of rule set `id` played with another tile set (a server's --tiles); the
+// reason when there is no such rule set or its games cannot be played with these tiles.
+std::variant<std::shared_ptr<const core::RuleSet>, std::string> RuleSetWithTiles(
+    std::string_view id, std::shared_ptr<const core::TileSet> tiles);
 
 }  // namespace carc

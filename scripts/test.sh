@@ -39,7 +39,8 @@ if [ "${CARC_SKIP_ASAN:-0}" != "1" ]; then
   cmake -S . -B build/asan -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCARC_WERROR=ON -DCARC_SANITIZE=ON \
     -DCARC_BUILD_BENCH=OFF > /dev/null
-  cmake --build build/asan -j "$jobs" --target engine_tests server_tests net_tests persistence_tests
+  cmake --build build/asan -j "$jobs" --target engine_tests server_tests river_codec_tests net_tests \
+    persistence_tests
   ctest --test-dir build/asan --output-on-failure -j "$jobs" -L "engine|server|persistence"
 fi
 

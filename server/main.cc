@@ -1,4 +1,4 @@
-// carc-server: the authoritative game server for Carcassonne: The City.
+// carc-server: the authoritative game server for the Carcassonne games of engine/registry.h.
 //
 // Settings come from defaults, then a config file (--config, TOML or INI, keys named like the
 // flags), then flags. Games are kept in a SQLite file (--db; docs/persistence.md): on start the
@@ -15,42 +15,57 @@
 #include <sstream>
 #include <thread>
 
-#include "city/default_tiles.h"
-#include "city/game.h"
+#include "core/tileset.h"
 #include "net/server.h"
 #include "net/storage.h"
+#include "registry.h"
 
 namespace {
 
 using carc::server::ServerConfig;
 
-std::shared_ptr<const carc::core::TileSet> LoadTiles(const std::string& path) {
-  if (path.empty()) return carc::city::DefaultTileSet();
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  auto parsed = carc::core::ParseTileSet(text.str());
-  if (auto* error = std::get_if<carc::core::ParseError>(&parsed)) {
-    spdlog::critical("{}: {}", path, error->ToString());
-    return nullptr;
+// The rule sets this server hosts: every one of the build, with the tile sets of `--tiles`
+// (each "rule-set=file") in place of their own; nullopt after saying why one cannot be used.
+std::optional<carc::RuleSetRegistry> HostedRuleSets(const std::vector<std::string>& tiles) {
+  carc::RuleSetRegistry registry = carc::DefaultRuleSets();
+  for (const std::string& pair : tiles) {
+    const size_t equals = pair.find('=');
+    if (equals == std::string::npos) {
+      spdlog::critical("--tiles {}: expected rule-set=file, e.g. the-city=my-tiles.txt", pair);
+      return std::nullopt;
+    }
+    const std::string id = pair.substr(0, equals);
+    const std::string path = pair.substr(equals + 1);
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      spdlog::critical("--tiles {}: cannot read {}", pair, path);
+      return std::nullopt;
+    }
+    auto parsed = carc::core::ParseTileSet(text.str());
+    if (auto* error = std::get_if<carc::core::ParseError>(&parsed)) {
+      spdlog::critical("{}: {}", path, error->ToString());
+      return std::nullopt;
+    }
+    auto rules = carc::RuleSetWithTiles(
+        id, std::get<std::shared_ptr<const carc::core::TileSet>>(std::move(parsed)));
+    if (auto* error = std::get_if<std::string>(&rules)) {
+      spdlog::critical("--tiles {}: {}", pair, *error);
+      return std::nullopt;
+    }
+    registry.Add(std::get<std::shared_ptr<const carc::core::RuleSet>>(std::move(rules)));
   }
-  auto tiles = std::get<std::shared_ptr<const carc::core::TileSet>>(parsed);
-  // The City's games are the ones this server hosts: a set they cannot be played with is refused
-  // now rather than at the first game.
-  auto game = carc::city::Game::Create(tiles, carc::city::Config{}, 1);
-  if (auto* error = std::get_if<std::string>(&game)) {
-    spdlog::critical("{}: not a tile set of The City: {}", path, *error);
-    return nullptr;
-  }
-  return tiles;
+  return registry;
 }
 
 int Main(int argc, char** argv) {
-  CLI::App app{"carc-server: the game server for Carcassonne: The City"};
+  CLI::App app{
+      "carc-server: the game server for Carcassonne (The City, and Carcassonne with the River)"};
   app.set_config("--config", "", "a TOML or INI file with any of the settings below");
   ServerConfig config;
   std::string log_level = "info";
-  std::string tiles_file;
+  std::vector<std::string> tiles_files;
   int handshake = static_cast<int>(config.handshake_timeout.count() / 1000);
   int idle = static_cast<int>(config.idle_timeout.count() / 1000);
   int grace = static_cast<int>(config.shutdown_grace.count() / 1000);
@@ -151,8 +166,9 @@ int Main(int argc, char** argv) {
   app.add_option("--log-level", log_level, "trace, debug, info, warn, error")
       ->capture_default_str()
       ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
-  app.add_option("--tiles", tiles_file, "tile-set file (default: the built-in reconstruction)")
-      ->check(CLI::ExistingFile);
+  app.add_option("--tiles", tiles_files,
+                 "rule-set=file: a tile-set file for a rule set's games (default: the built-in "
+                 "ones); may be repeated");
   CLI11_PARSE(app, argc, argv);
   config.handshake_timeout = std::chrono::seconds(handshake);
   config.idle_timeout = std::chrono::seconds(idle);
@@ -164,12 +180,12 @@ int Main(int argc, char** argv) {
   spdlog::set_level(spdlog::level::from_str(log_level));
   spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
 
-  const auto tiles = LoadTiles(tiles_file);
-  if (!tiles) return 2;
+  auto rule_sets = HostedRuleSets(tiles_files);
+  if (!rule_sets) return 2;
   const int threads =
       config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   boost::asio::io_context io(threads);
-  carc::server::Server server(io, config, tiles);
+  carc::server::Server server(io, config, *std::move(rule_sets));
   if (auto error = server.Start()) {
     spdlog::critical("{}", *error);
     return 2;

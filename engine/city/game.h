@@ -27,6 +27,7 @@
 #include "city/state_hash.h"
 #include "city/walls.h"
 #include "core/board.h"
+#include "core/follower_spots.h"
 #include "core/tileset.h"
 
 namespace carc::city {
@@ -38,12 +39,7 @@ struct HistoryEntry {
 };
 
 // A follower on a street, market or residential area (guards live on wall pieces).
-struct FollowerSpot {
-  uint8_t player = 0;
-  uint8_t index = 0;    // placement index of the tile
-  uint8_t feature = 0;  // feature of that tile
-  friend bool operator==(const FollowerSpot&, const FollowerSpot&) = default;
-};
+using core::FollowerSpot;
 
 class PublicState;
 
@@ -101,8 +97,8 @@ class Game {
   // The stacks' order (secret from players): the tile ids in drawing order.
   std::vector<int> Order() const { return {order_.begin(), order_.begin() + tile_total_}; }
   const std::vector<HistoryEntry>& History() const { return history_; }
-  int FollowerSpotCount() const { return spot_count_; }
-  const FollowerSpot& Spot(int i) const { return spots_[static_cast<size_t>(i)]; }
+  int FollowerSpotCount() const { return spots_.Count(); }
+  const FollowerSpot& Spot(int i) const { return spots_[i]; }
   // R24's measure, or -1 before the gate exists.
   int UnwalledDistance() const;
   // Whether a tile could be placed anywhere now (R7).
@@ -177,8 +173,7 @@ class Game {
   int round_pos_ = 0;
   int last_end_ = kFrontEnd;  // end of the last wall piece built (for its guard)
   static constexpr size_t kMaxSpots = static_cast<size_t>(core::kMaxPlayers) * 8;
-  std::array<FollowerSpot, kMaxSpots> spots_{};
-  int spot_count_ = 0;
+  core::FollowerSpots<kMaxSpots> spots_;
   uint8_t end_conditions_ = 0;
   uint64_t board_hash_ = 0;
   std::vector<HistoryEntry> history_;

@@ -15,18 +15,18 @@
 
 #include "city/action.h"
 #include "city/game.h"
+#include "core/notation.h"
 
 namespace carc::city {
 
-struct ParsedAction {
-  bool has_actor = false;
-  Actor actor = kChance;
-  Action action;
-};
+using ParsedAction = core::ParsedAction<Action>;
+using core::FormatActor;
 
 // Formats an action as the game before it would see it (no actor prefix).
 std::string FormatAction(const Game& game, const Action& action);
-std::string FormatActor(Actor actor);
+// The same, for a client that holds no Game: `last_placed` is the type of the tile placed last
+// (null before any), whose features a follower's action names.
+std::string FormatAction(const core::TileType* last_placed, const Action& action);
 // One event as a line of `name key=value ...`, e.g.
 // "tile_placed player=0 tile=12 x=0 y=-1 rotation=3". Stable: golden transcripts use it.
 std::string FormatEvent(const Event& event);

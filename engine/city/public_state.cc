@@ -1,6 +1,5 @@
 #include "city/public_state.h"
 
-#include <algorithm>
 #include <cassert>
 #include <type_traits>
 
@@ -49,16 +48,12 @@ void PublicState::Apply(const Event& event) {
           tiles.push_back({e.tile, e.x, e.y, e.rotation});
           counters.drawn_tile = -1;
         } else if constexpr (std::is_same_v<T, FollowerPlaced>) {
-          const PublicFollower f{e.player, e.x, e.y, e.feature};
-          followers.insert(std::upper_bound(followers.begin(), followers.end(), f), f);
+          core::AddPublicFollower(&followers, {e.player, e.x, e.y, e.feature});
           --counters.player[Z(e.player)].followers;
         } else if constexpr (std::is_same_v<T, FeatureScored>) {
           AddPoints(e.points, e.kind == core::FeatureKind::kStreet ? kStreets : kMarkets);
         } else if constexpr (std::is_same_v<T, FollowerReturned>) {
-          const PublicFollower f{e.player, e.x, e.y, e.feature};
-          const auto it = std::lower_bound(followers.begin(), followers.end(), f);
-          assert(it != followers.end() && *it == f);
-          followers.erase(it);
+          core::RemovePublicFollower(&followers, {e.player, e.x, e.y, e.feature});
           ++counters.player[Z(e.player)].followers;
         } else if constexpr (std::is_same_v<T, GatePlaced>) {
           has_gate = true;
@@ -96,9 +91,7 @@ void PublicState::Apply(const Event& event) {
 }
 
 uint64_t PublicState::Hash() const {
-  uint64_t h = 0;
-  for (const PublicTile& t : tiles) h ^= TileFact(t.tile, t.x, t.y, t.rotation);
-  for (const PublicFollower& f : followers) h ^= FollowerFact(f.player, f.x, f.y, f.feature);
+  uint64_t h = core::HashBoardFacts(tiles, followers, TileFact, FollowerFact);
   if (has_gate) h ^= WallFact(0, gate.x, gate.y, gate.side);
   for (int end = 0; end < 2; ++end) {
     for (size_t i = 0; i < pieces[Z(end)].size(); ++i) {

@@ -15,23 +15,12 @@
 #include "city/rules.h"
 #include "city/state_hash.h"
 #include "city/walls.h"
+#include "core/public_board.h"
 
 namespace carc::city {
 
-struct PublicTile {
-  uint8_t tile = 0;
-  int8_t x = 0, y = 0;
-  uint8_t rotation = 0;
-  friend bool operator==(const PublicTile&, const PublicTile&) = default;
-};
-
-struct PublicFollower {
-  uint8_t player = 0;
-  int8_t x = 0, y = 0;  // the tile
-  uint8_t feature = 0;  // its feature
-  friend bool operator==(const PublicFollower&, const PublicFollower&) = default;
-  friend auto operator<=>(const PublicFollower&, const PublicFollower&) = default;
-};
+using core::PublicFollower;
+using core::PublicTile;
 
 class PublicState {
  public:

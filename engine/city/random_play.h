@@ -1,7 +1,4 @@
-// A uniformly random player, for self-play, tests, benchmarks and bots.
-//
-// It picks among the legal actions with a seeded portable generator, so the same seed plays the
-// same game everywhere. Buffers are the caller's, so a loop of games allocates nothing.
+// Random players for The City (core/random_play.h), for self-play, tests, benchmarks and bots.
 #pragma once
 
 #include <cstdint>
@@ -9,61 +6,22 @@
 
 #include "city/game.h"
 #include "core/hash.h"
+#include "core/random_play.h"
 
 namespace carc::city {
 
-struct PlayBuffers {
-  std::vector<Action> legal;
-  std::vector<Event> events;
-  PlayBuffers() {
-    legal.reserve(1024);
-    events.reserve(256);
-  }
-};
-
-inline Action EagerChoice(const std::vector<Action>& legal, core::Random& random);
-
-// How a self-playing seat chooses among the legal actions.
-enum class Policy : uint8_t {
-  kUniform,  // every legal action equally likely
-  kEager,    // EagerChoice: places followers, guards and towers whenever it can
-};
-
-// Takes one random legal step (the chance draw included). Returns false if the game is over.
-inline bool RandomStep(Game& game, core::Random& random, PlayBuffers& buffers,
-                       Policy policy = Policy::kUniform) {
-  if (game.IsOver()) return false;
-  game.LegalActions(&buffers.legal);
-  const Action action =
-      policy == Policy::kEager
-          ? EagerChoice(buffers.legal, random)
-          : buffers.legal[static_cast<size_t>(random.Below(buffers.legal.size()))];
-  buffers.events.clear();
-  [[maybe_unused]] const auto error =
-      game.Apply(game.CurrentDecision().actor, action, &buffers.events);
-  assert(!error && "a legal action must apply");
-  return true;
-}
+using PlayBuffers = core::PlayBuffers<Action, Event, 256>;
+using core::Policy;
+using core::RandomStep;
 
 // A player who places a follower, guard or tower whenever the rules allow (nine times in ten),
 // and otherwise chooses uniformly: games then score more and build more wall than uniformly
 // random ones, which reach the wall's end conditions far more often.
 inline Action EagerChoice(const std::vector<Action>& legal, core::Random& random) {
-  size_t placing = 0;
-  for (const Action& a : legal) {
-    placing += a.kind == ActionKind::kPlaceFollower || a.kind == ActionKind::kPlaceGuard ||
-               a.kind == ActionKind::kPlaceTower;
-  }
-  if (placing == 0 || random.Below(10) == 0)
-    return legal[static_cast<size_t>(random.Below(legal.size()))];
-  size_t pick = static_cast<size_t>(random.Below(placing));
-  for (const Action& a : legal) {
-    const bool is_placing = a.kind == ActionKind::kPlaceFollower ||
-                            a.kind == ActionKind::kPlaceGuard || a.kind == ActionKind::kPlaceTower;
-    if (is_placing && pick-- == 0) return a;
-  }
-  assert(false);
-  return legal.front();
+  return core::EagerPick(legal, random, [](const Action& a) {
+    return a.kind == ActionKind::kPlaceFollower || a.kind == ActionKind::kPlaceGuard ||
+           a.kind == ActionKind::kPlaceTower;
+  });
 }
 
 // The generator a self-played game with this seed uses for its choices.

@@ -9,8 +9,6 @@
 namespace carc::city {
 namespace {
 
-using CityState = core::GameState<Game, Action, Event, Error>;
-
 Config ConfigFor(int players, const core::Options& /*options: The City has none*/) {
   Config config;
   config.players = players;
@@ -49,5 +47,11 @@ std::span<const Event> LastEvents(const core::State& state) {
   const auto* city = dynamic_cast<const CityState*>(&state);
   return city != nullptr ? city->last_events() : std::span<const Event>();
 }
+
+const CityState* StateOf(const core::State& state) {
+  return dynamic_cast<const CityState*>(&state);
+}
+
+CityState* StateOf(core::State& state) { return dynamic_cast<CityState*>(&state); }
 
 }  // namespace carc::city

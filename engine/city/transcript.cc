@@ -1,133 +1,35 @@
 #include "city/transcript.h"
 
-#include <cassert>
-
 #include "city/notation.h"
-#include "core/text.h"
 
 namespace carc::city {
 namespace {
 
-// Returns an error message, or "" if the header line was understood.
-std::string ParseHeader(const std::vector<std::string_view>& w, Transcript* t) {
-  const std::string_view key = w[0];
-  if (key == "game") {
-    if (w.size() != 2 || w[1] != "the-city") return "expected 'game the-city'";
-  } else if (key == "players") {
-    if (w.size() != 2 || !core::ParseNumber(w[1], &t->players)) return "expected 'players <2-4>'";
-  } else if (key == "seed") {
-    if (w.size() != 2 || !core::ParseNumber(w[1], &t->seed))
-      return "expected 'seed <unsigned 64-bit number>'";
-  } else if (key == "tileset") {
-    if (w.size() != 3 || !core::ParseNumber(w[2], &t->tileset_version))
-      return "expected 'tileset <id> <version>'";
-    t->tileset_id = std::string(w[1]);
-  } else if (key == "order") {
-    std::vector<int> order;
-    for (size_t i = 1; i < w.size(); ++i) {
-      int tile = 0;
-      if (!core::ParseNumber(w[i], &tile)) return "'order' takes tile ids";
-      order.push_back(tile);
-    }
-    t->order = std::move(order);
-  }
-  return "";
-}
-
-bool IsHeaderKey(std::string_view word) {
-  return word == "game" || word == "players" || word == "seed" || word == "tileset" ||
-         word == "order";
-}
+constexpr core::TranscriptSyntax kSyntax{.game = "the-city", .players = "<2-4>", .own_keys = {}};
 
 }  // namespace
 
-std::string TranscriptError::ToString() const {
-  if (line == 0) return message;
-  return "line " + std::to_string(line) + ": " + message;
-}
-
 std::variant<Transcript, TranscriptError> ParseTranscript(std::string_view text) {
-  Transcript t;
-  bool in_actions = false;
-  std::optional<TranscriptError> error;
-  core::ForEachLine(text, [&](int number, std::string_view line, const auto& w) {
-    if (!IsHeaderKey(w[0])) {
-      in_actions = true;
-      t.actions.push_back({number, std::string(line)});
-      return true;
-    }
-    if (in_actions) {
-      error =
-          TranscriptError{number, "header line '" + std::string(w[0]) + "' after the first action"};
-    } else if (std::string message = ParseHeader(w, &t); !message.empty()) {
-      error = TranscriptError{number, message};
-    }
-    return !error;
-  });
-  if (error) return *error;
-  return t;
+  return core::ParseTranscriptText<Transcript>(
+      text, kSyntax, [](std::string_view, const std::vector<std::string_view>&, Transcript*) {
+        return std::string();
+      });
 }
 
 std::string FormatTranscript(const Game& game, bool with_order) {
-  std::string out = "game the-city\nplayers " + std::to_string(game.players()) + "\nseed " +
-                    std::to_string(game.seed()) + "\ntileset " + game.tiles().id() + " " +
-                    std::to_string(game.tiles().version()) + "\n";
-  if (with_order) {
-    out += "order";
-    for (int tile : game.Order()) out += " " + std::to_string(tile);
-    out += "\n";
-  }
-  // Format each action against the game as it was: replay the history on a fresh copy.
+  // Each action is formatted against the game as it was: a fresh copy replays the history.
   auto fresh = with_order ? Game::CreateWithOrder(game.shared_tiles(), game.config(), game.seed(),
                                                   game.Order())
                           : Game::Create(game.shared_tiles(), game.config(), game.seed());
-  Game* replay = std::get_if<Game>(&fresh);
-  for (const HistoryEntry& entry : game.History()) {
-    out += FormatActor(entry.actor) + " " + FormatAction(*replay, entry.action) + "\n";
-    [[maybe_unused]] const auto error = replay->Apply(entry.actor, entry.action, nullptr);
-    assert(!error);
-  }
-  return out;
+  return core::FormatTranscriptText(game, kSyntax.game, "", with_order,
+                                    std::get<Game>(std::move(fresh)));
 }
 
 ReplayResult Replay(const std::shared_ptr<const core::TileSet>& tiles, const Config& base,
                     const Transcript& t) {
-  ReplayResult result;
-  if (!t.tileset_id.empty() &&
-      (t.tileset_id != tiles->id() || t.tileset_version != tiles->version())) {
-    result.failure = TranscriptError{0, "the game was played with tile set " + t.tileset_id + " " +
-                                            std::to_string(t.tileset_version) + ", not " +
-                                            tiles->id() + " " + std::to_string(tiles->version())};
-    return result;
-  }
   Config config = base;
   config.players = t.players;
-  auto created = t.order ? Game::CreateWithOrder(tiles, config, t.seed, *t.order)
-                         : Game::Create(tiles, config, t.seed);
-  if (auto* message = std::get_if<std::string>(&created)) {
-    result.failure = TranscriptError{0, *message};
-    return result;
-  }
-  result.game = std::get<Game>(std::move(created));
-  Game& game = *result.game;
-  for (const ActionLine& line : t.actions) {
-    auto parsed = ParseAction(game, line.text);
-    if (auto* message = std::get_if<std::string>(&parsed)) {
-      result.failure = TranscriptError{line.line, *message};
-      return result;
-    }
-    const ParsedAction& p = std::get<ParsedAction>(parsed);
-    const Actor actor = p.has_actor ? p.actor : game.CurrentDecision().actor;
-    if (auto error = game.Apply(actor, p.action, nullptr)) {
-      result.error = error;
-      result.failure =
-          TranscriptError{line.line, "'" + line.text + "' is illegal: " + ToString(*error) + " (" +
-                                         Describe(*error) + ")"};
-      return result;
-    }
-    ++result.applied;
-  }
-  return result;
+  return core::ReplayTranscript<Game, Error>(tiles, config, t);
 }
 
 }  // namespace carc::city

@@ -23,27 +23,15 @@
 
 #include "city/game.h"
 #include "core/tileset.h"
+#include "core/transcript.h"
 
 namespace carc::city {
 
-struct ActionLine {
-  int line = 0;  // 1-based line number in the file
-  std::string text;
-};
+using core::ActionLine;
+using core::TranscriptError;
 
-struct Transcript {
-  int players = 4;
-  uint64_t seed = 0;
-  std::string tileset_id;  // empty: not given
-  int tileset_version = -1;
-  std::optional<std::vector<int>> order;
-  std::vector<ActionLine> actions;
-};
-
-struct TranscriptError {
-  int line = 0;
-  std::string message;
-  std::string ToString() const;
+struct Transcript : core::TranscriptFields {
+  Transcript() : TranscriptFields(4) {}
 };
 
 std::variant<Transcript, TranscriptError> ParseTranscript(std::string_view text);
@@ -52,12 +40,7 @@ std::variant<Transcript, TranscriptError> ParseTranscript(std::string_view text)
 std::string FormatTranscript(const Game& game, bool with_order);
 
 // The outcome of replaying a transcript: the game as far as it got, and the first failure.
-struct ReplayResult {
-  std::optional<Game> game;  // empty if the game could not even be created
-  std::optional<TranscriptError> failure;
-  std::optional<Error> error;  // the engine's reason, when an action was refused
-  int applied = 0;
-};
+using ReplayResult = core::ReplayResult<Game, Error>;
 ReplayResult Replay(const std::shared_ptr<const core::TileSet>& tiles, const Config& base,
                     const Transcript& transcript);
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -26,11 +27,27 @@ class GameState final : public State {
   explicit GameState(Game game) : game_(std::move(game)) {}
 
   const Game& game() const { return game_; }
-  // The typed events of the last action applied (none before the first).
+  // The typed action and events of the last action applied (none before the first).
+  const std::optional<Action>& last_action() const { return last_action_; }
   std::span<const Event> last_events() const { return last_events_; }
+
+  // Apply for a typed action (what the game's protocol package decodes): the same checks, the
+  // same effects.
+  std::optional<RuleError> ApplyAction(Actor actor, const Action& action,
+                                       std::vector<std::string>* events) {
+    std::vector<Event> applied;
+    if (auto error = game_.Apply(actor, action, &applied)) return ToRuleError(*error);
+    if (events != nullptr) {
+      for (const Event& e : applied) events->push_back(FormatEvent(e));
+    }
+    last_action_ = action;
+    last_events_ = std::move(applied);
+    return std::nullopt;
+  }
 
   std::unique_ptr<State> Clone() const override { return std::make_unique<GameState>(*this); }
   int Players() const override { return game_.players(); }
+  int TurnPlayer() const override { return game_.counters().turn_player; }
   Actor CurrentActor() const override {
     return game_.IsOver() ? kNoActor : game_.CurrentDecision().actor;
   }
@@ -49,13 +66,7 @@ class GameState final : public State {
       return RuleError{"malformed", *error};
     const auto& action = std::get<0>(parsed);
     if (action.has_actor && action.actor != actor) return ToRuleError(Error::kWrongPlayer);
-    std::vector<Event> applied;
-    if (auto error = game_.Apply(actor, action.action, &applied)) return ToRuleError(*error);
-    if (events != nullptr) {
-      for (const Event& e : applied) events->push_back(FormatEvent(e));
-    }
-    last_events_ = std::move(applied);
-    return std::nullopt;
+    return ApplyAction(actor, action.action, events);
   }
   uint64_t Hash() const override { return game_.Hash(); }
   uint64_t RecomputeHash() const override { return game_.RecomputeHash(); }
@@ -71,6 +82,7 @@ class GameState final : public State {
   static RuleError ToRuleError(Error error) { return {ToString(error), Describe(error)}; }
 
   Game game_;
+  std::optional<Action> last_action_;
   std::vector<Event> last_events_;
 };
 

@@ -72,6 +72,8 @@ class State {
 
   virtual std::unique_ptr<State> Clone() const = 0;
   virtual int Players() const = 0;
+  // The player whose turn it is: the one who places the tile a draw brings.
+  virtual int TurnPlayer() const = 0;
   // The player who must decide, kChanceActor for a draw, kNoActor once the game is over.
   virtual Actor CurrentActor() const = 0;
   bool IsOver() const { return CurrentActor() == kNoActor; }

@@ -495,9 +495,7 @@ void Game::DoPlaceFollower(int feature, std::vector<Event>* ev) {
   const int index = board_.TileCount() - 1;
   const core::PlacedTile& placed = board_.Placed(index);
   board_.AddFollower(board_.FeatureOf(index, feature), player);
-  assert(spot_count_ < static_cast<int>(spots_.size()));
-  spots_[Z(spot_count_++)] = {static_cast<uint8_t>(player), static_cast<uint8_t>(index),
-                              static_cast<uint8_t>(feature)};
+  spots_.Add(player, index, feature);
   --Player(player).followers;
   board_hash_ ^= FollowerFact(player, placed.x, placed.y, feature);
   const FeatureKind role = tiles_->TypeOf(placed.tile).features[Z(feature)].kind;
@@ -599,27 +597,19 @@ void Game::ScoreFeature(FeatureId root, bool complete, std::vector<Event>* ev) {
 }
 
 void Game::ReturnFollowers(FeatureId root, std::vector<Event>* ev) {
-  int kept = 0;
-  for (int i = 0; i < spot_count_; ++i) {
-    const FollowerSpot spot = spots_[Z(i)];
-    const FeatureId f = board_.FeatureOf(spot.index, spot.feature);
-    if (board_.Root(f) != root) {
-      spots_[Z(kept++)] = spot;
-      continue;
-    }
+  spots_.Return(board_, root, [&](const FollowerSpot& spot, FeatureId f) {
     const core::PlacedTile& placed = board_.Placed(spot.index);
     board_.RemoveFollower(f, spot.player);
     ++Player(spot.player).followers;
     board_hash_ ^= FollowerFact(spot.player, placed.x, placed.y, spot.feature);
     Emit(ev, FollowerReturned{spot.player, placed.x, placed.y, spot.feature});
-  }
-  spot_count_ = kept;
+  });
 }
 
 void Game::EndGame(std::vector<Event>* ev) {
   // Incomplete roads, cities and monasteries score, in the order their followers were placed.
-  for (int i = 0; i < spot_count_;) {
-    const FollowerSpot spot = spots_[Z(i)];
+  for (int i = 0; i < spots_.Count();) {
+    const FollowerSpot spot = spots_[i];
     const FeatureId root = board_.Root(board_.FeatureOf(spot.index, spot.feature));
     if (board_.Info(root).kind == FeatureKind::kField) {
       ++i;
@@ -666,8 +656,8 @@ void Game::ScoreFields(std::vector<Event>* ev) {
   touching.erase(std::unique(touching.begin(), touching.end()), touching.end());
 
   std::vector<FeatureId> fields;
-  for (int i = 0; i < spot_count_; ++i) {
-    const FeatureId root = board_.Root(board_.FeatureOf(spots_[Z(i)].index, spots_[Z(i)].feature));
+  for (int i = 0; i < spots_.Count(); ++i) {
+    const FeatureId root = board_.Root(board_.FeatureOf(spots_[i].index, spots_[i].feature));
     if (board_.Info(root).kind == FeatureKind::kField) fields.push_back(root);
   }
   std::sort(fields.begin(), fields.end());
@@ -701,8 +691,8 @@ uint64_t Game::RecomputeHash() const {
     const core::PlacedTile& p = board_.Placed(i);
     h ^= TileFact(p.tile, p.x, p.y, p.rotation);
   }
-  for (int i = 0; i < spot_count_; ++i) {
-    const FollowerSpot& s = spots_[Z(i)];
+  for (int i = 0; i < spots_.Count(); ++i) {
+    const FollowerSpot& s = spots_[i];
     const core::PlacedTile& p = board_.Placed(s.index);
     h ^= FollowerFact(s.player, p.x, p.y, s.feature);
   }
@@ -712,16 +702,7 @@ uint64_t Game::RecomputeHash() const {
 PublicState Game::Public() const {
   PublicState s = PublicState::Initial(config_, SetupTile());
   s.tiles.clear();
-  for (int i = 0; i < board_.TileCount(); ++i) {
-    const core::PlacedTile& p = board_.Placed(i);
-    s.tiles.push_back({p.tile, p.x, p.y, p.rotation});
-  }
-  for (int i = 0; i < spot_count_; ++i) {
-    const FollowerSpot& spot = spots_[Z(i)];
-    const core::PlacedTile& p = board_.Placed(spot.index);
-    s.followers.push_back({spot.player, p.x, p.y, spot.feature});
-  }
-  std::sort(s.followers.begin(), s.followers.end());
+  core::ShowBoard(board_, spots_, &s.tiles, &s.followers);
   s.counters = counters_;
   return s;
 }

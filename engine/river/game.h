@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "core/board.h"
+#include "core/follower_spots.h"
 #include "core/tileset.h"
 #include "river/action.h"
 #include "river/event.h"
@@ -43,12 +44,7 @@ struct HistoryEntry {
 };
 
 // A follower on a road, city, monastery or field.
-struct FollowerSpot {
-  uint8_t player = 0;
-  uint8_t index = 0;    // placement index of the tile
-  uint8_t feature = 0;  // feature of that tile
-  friend bool operator==(const FollowerSpot&, const FollowerSpot&) = default;
-};
+using core::FollowerSpot;
 
 class PublicState;
 
@@ -103,8 +99,8 @@ class Game {
   // Every tile of the game in order (secret from players), the set-up tile first.
   std::vector<int> Order() const { return {order_.begin(), order_.begin() + tile_total_}; }
   const std::vector<HistoryEntry>& History() const { return history_; }
-  int FollowerSpotCount() const { return spot_count_; }
-  const FollowerSpot& Spot(int i) const { return spots_[static_cast<size_t>(i)]; }
+  int FollowerSpotCount() const { return spots_.Count(); }
+  const FollowerSpot& Spot(int i) const { return spots_[i]; }
   // Whether the river still has an open end (from the spring until the lake is placed).
   bool RiverOpen() const { return river_heading_ >= 0; }
   // Whether a tile could be placed anywhere now.
@@ -173,8 +169,7 @@ class Game {
   std::array<uint8_t, 9> turn_monasteries_{};  // monasteries it completed (placement indices)
   int turn_monastery_count_ = 0;
   static constexpr size_t kMaxSpots = static_cast<size_t>(core::kMaxPlayers) * 8;
-  std::array<FollowerSpot, kMaxSpots> spots_{};
-  int spot_count_ = 0;
+  core::FollowerSpots<kMaxSpots> spots_;
   uint64_t board_hash_ = 0;
   std::vector<HistoryEntry> history_;
 };

@@ -1,7 +1,5 @@
 #include "river/public_state.h"
 
-#include <algorithm>
-#include <cassert>
 #include <type_traits>
 
 namespace carc::river {
@@ -50,16 +48,12 @@ void PublicState::Apply(const Event& event) {
           tiles.push_back({e.tile, e.x, e.y, e.rotation});
           counters.drawn_tile = -1;
         } else if constexpr (std::is_same_v<T, FollowerPlaced>) {
-          const PublicFollower f{e.player, e.x, e.y, e.feature};
-          followers.insert(std::upper_bound(followers.begin(), followers.end(), f), f);
+          core::AddPublicFollower(&followers, {e.player, e.x, e.y, e.feature});
           --counters.player[Z(e.player)].followers;
         } else if constexpr (std::is_same_v<T, FeatureScored>) {
           AddPoints(e.points, SourceOfKind(e.kind));
         } else if constexpr (std::is_same_v<T, FollowerReturned>) {
-          const PublicFollower f{e.player, e.x, e.y, e.feature};
-          const auto it = std::lower_bound(followers.begin(), followers.end(), f);
-          assert(it != followers.end() && *it == f);
-          followers.erase(it);
+          core::RemovePublicFollower(&followers, {e.player, e.x, e.y, e.feature});
           ++counters.player[Z(e.player)].followers;
         } else if constexpr (std::is_same_v<T, FieldScored>) {
           AddPoints(e.points, kFields);
@@ -76,9 +70,7 @@ void PublicState::Apply(const Event& event) {
 }
 
 uint64_t PublicState::Hash() const {
-  uint64_t h = 0;
-  for (const PublicTile& t : tiles) h ^= TileFact(t.tile, t.x, t.y, t.rotation);
-  for (const PublicFollower& f : followers) h ^= FollowerFact(f.player, f.x, f.y, f.feature);
+  uint64_t h = core::HashBoardFacts(tiles, followers, TileFact, FollowerFact);
   return h ^ CountersHash(counters);
 }
 

@@ -9,8 +9,6 @@
 namespace carc::river {
 namespace {
 
-using RiverState = core::GameState<Game, Action, Event, Error>;
-
 Config ConfigFor(int players, const core::Options& options) {
   Config config;
   config.players = players;
@@ -50,5 +48,11 @@ const Game* GameOf(const core::State& state) {
   const auto* river = dynamic_cast<const RiverState*>(&state);
   return river != nullptr ? &river->game() : nullptr;
 }
+
+const RiverState* StateOf(const core::State& state) {
+  return dynamic_cast<const RiverState*>(&state);
+}
+
+RiverState* StateOf(core::State& state) { return dynamic_cast<RiverState*>(&state); }
 
 }  // namespace carc::river

@@ -15,21 +15,23 @@
 //                   action arg mod n
 //     length  0-254 bytes; 255: two more bytes give it (little-endian)
 //
-// The bytes are parsed as a ClientMessage and, if they parse and their text keeps the rule the
-// session enforces (protocol/client_text.h), handed to Room::Handle as the lobby hands them (the
-// room requests of room/request.h, JoinSeat to Move, reach their handlers; the rest are left
-// alone); the fix-up bits let moves reach the engine and whole games be played. The same bytes
-// are also parsed as a ServerMessage, and every Action, Event and PublicState in it goes through
-// protocol::FromProto as a client would decode it.
+// The room hosts a game of The City (its messages through The City's GameCodec). The bytes are
+// parsed as a ClientMessage and, if they parse and their text keeps the rule the session
+// enforces (protocol/client_text.h), handed to Room::Handle as the lobby hands them (the room
+// requests of room/request.h, JoinSeat to Move, reach their handlers; the rest are left alone);
+// the fix-up bits let moves reach the engine and whole games be played. The same bytes are also
+// parsed as a ServerMessage, and every game payload in it (state, actions, events) goes through
+// The City's decoders and its GameCodec, and a TileSet through protocol::FromProto, as a client
+// would decode them; a Move's action bytes go through the City's decoder too.
 //
 // Invariants (a broken one aborts): every message the room sends parses and decodes, with legal
-// actions equal to the engine's; a client following snapshots and deltas has the room's hash;
-// the observer holds exactly the game's public state and sequence; the sequence grows only by
-// an accepted move or the start of the game, and a refused move changes nothing; a move is
-// accepted exactly when it carries the deciding seat's token, the current sequence and a legal
-// action, and its delta comes first, then only draws; Game::Hash() equals RecomputeHash(); a
-// decoded value re-encodes to itself; LogSafe of any bytes is valid UTF-8 without control
-// characters.
+// actions equal to the codec's encoding of the engine's; every connection follows snapshots and
+// deltas with protocol::Follower, which checks the room's hash at each step; the observer holds
+// exactly the game's public state and sequence; the sequence grows only by an accepted move or
+// the start of the game, and a refused move changes nothing; a move is accepted exactly when it
+// carries the deciding seat's token, the current sequence and a legal action, and its delta
+// comes first, then only draws; State::Hash() equals RecomputeHash(); a decoded value re-encodes
+// to itself; LogSafe of any bytes is valid UTF-8 without control characters.
 #include <google/protobuf/stubs/logging.h>
 #include <spdlog/spdlog.h>
 
@@ -47,8 +49,12 @@
 
 #include "city/default_tiles.h"
 #include "city/public_state.h"
+#include "city/rule_set.h"
+#include "protocol/city/codec.h"
+#include "protocol/city/game_codec.h"
 #include "protocol/client_text.h"
-#include "protocol/codec.h"
+#include "protocol/follower.h"
+#include "protocol/tileset_message.h"
 #include "room/room.h"
 #include "text/log_safe.h"
 
@@ -64,6 +70,8 @@ namespace {
   do {                                              \
     if (!(condition)) Broken(#condition, __LINE__); \
   } while (false)
+
+namespace citypb = protocol::citypb;
 
 constexpr int kConnections = 4;
 constexpr std::array<uint64_t, 4> kSeeds = {7, 8, 11, 42};
@@ -92,63 +100,104 @@ void CheckLogSafe(std::string_view bytes) {
   }
 }
 
-void DecodeUntrusted(const v1::Action& in) {
-  const auto action = protocol::FromProto(in);
+std::shared_ptr<const core::RuleSet> CityRules() {
+  static const auto rules = city::MakeRuleSet(city::DefaultTileSet());
+  return rules;
+}
+
+const protocol::GameCodec& Codec() { return protocol::CityCodec(); }
+
+// An Action of The City from bytes, as the codec decodes a Move's.
+std::optional<city::Action> CityAction(const std::string& bytes) {
+  citypb::Action message;
+  if (!message.ParseFromString(bytes)) return std::nullopt;
+  return protocol::FromProto(message);
+}
+
+bool IsDraw(const std::string& action) {
+  const auto decoded = CityAction(action);
+  return decoded && decoded->kind == city::ActionKind::kDraw;
+}
+
+void DecodeUntrustedAction(const std::string& bytes) {
+  const auto action = CityAction(bytes);
   if (!action) return;
-  const auto again = protocol::FromProto(protocol::ToProto(*action));
+  const auto again = CityAction(protocol::ToProto(*action).SerializeAsString());
   FUZZ_CHECK(again.has_value() && *again == *action);
 }
 
-void DecodeUntrusted(const v1::Event& in) {
+void DecodeUntrustedEvent(const std::string& bytes) {
+  (void)Codec().DescribeEvent(bytes);
+  citypb::Event in;
+  if (!in.ParseFromString(bytes)) return;
   const auto event = protocol::FromProto(in);
+  FUZZ_CHECK(event.has_value() == Codec().DescribeEvent(bytes).has_value());
   if (!event) return;
-  const v1::Event encoded = protocol::ToProto(*event, city::kMaxPlayers);
+  const citypb::Event encoded = protocol::ToProto(*event, city::kMaxPlayers);
   const auto again = protocol::FromProto(encoded);
   FUZZ_CHECK(again.has_value());
   FUZZ_CHECK(protocol::ToProto(*again, city::kMaxPlayers).SerializeAsString() ==
              encoded.SerializeAsString());
 }
 
-void DecodeUntrusted(const v1::PublicState& in) {
-  const auto state = protocol::FromProto(in);
-  if (!state) return;
-  (void)state->Hash();
-  const auto again = protocol::FromProto(protocol::ToProto(*state));
-  FUZZ_CHECK(again.has_value() && *again == *state);
+// A state, and the actions that come with it, through the codec's view as well.
+void DecodeUntrustedState(const std::string& bytes,
+                          const google::protobuf::RepeatedPtrField<std::string>& actions) {
+  citypb::PublicState in;
+  if (in.ParseFromString(bytes)) {
+    if (const auto state = protocol::FromProto(in)) {
+      (void)state->Hash();
+      const auto again = protocol::FromProto(protocol::ToProto(*state));
+      FUZZ_CHECK(again.has_value() && *again == *state);
+    }
+  }
+  const auto view = Codec().DecodeState(bytes, city::DefaultTileSet());
+  if (!view) return;
+  FUZZ_CHECK(view->Hash() == protocol::CityStateOf(*view)->Hash());
+  (void)view->Actor();
+  (void)view->Scores();
+  for (const std::string& a : actions) (void)Codec().DescribeAction(*view, a);
 }
 
-void DecodeUntrusted(const v1::ServerMessage& m) {
+void DecodeUntrusted(const wire::ServerMessage& m) {
   if (m.has_snapshot()) {
-    DecodeUntrusted(m.snapshot().state());
-    for (const v1::Action& a : m.snapshot().legal_actions()) DecodeUntrusted(a);
+    DecodeUntrustedState(m.snapshot().state(), m.snapshot().legal_actions());
+    for (const std::string& a : m.snapshot().legal_actions()) DecodeUntrustedAction(a);
   }
   if (m.has_delta()) {
-    DecodeUntrusted(m.delta().action());
-    for (const v1::Event& e : m.delta().events()) DecodeUntrusted(e);
-    for (const v1::Action& a : m.delta().legal_actions()) DecodeUntrusted(a);
+    DecodeUntrustedAction(m.delta().action());
+    for (const std::string& e : m.delta().events()) DecodeUntrustedEvent(e);
+    for (const std::string& a : m.delta().legal_actions()) DecodeUntrustedAction(a);
+  }
+  if (m.has_tile_set()) {
+    const auto tiles = protocol::FromProto(m.tile_set());
+    if (const auto* set = std::get_if<std::shared_ptr<const core::TileSet>>(&tiles)) {
+      // A set from the wire is one a file could hold: it comes back from the wire unchanged.
+      const auto again = protocol::FromProto(protocol::ToProto(**set));
+      FUZZ_CHECK(std::holds_alternative<std::shared_ptr<const core::TileSet>>(again));
+    }
   }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Fake connections
 
-// A connection as the room sees it: checks and follows every message the room sends.
+// A connection as the room sees it: checks every message the room sends and follows the game
+// with protocol::Follower, as every C++ client does.
 class FakePeer : public Peer {
  public:
   FakePeer(const Room& room, bool strict) : room_(room), strict_(strict) {}
 
   void Send(Bytes bytes) override {
-    v1::ServerMessage m;
+    wire::ServerMessage m;
     FUZZ_CHECK(m.ParseFromString(*bytes));
     CheckLegalActions(m);
     FUZZ_CHECK(!strict_ || (m.snapshot().legal_actions().empty() &&
                             m.delta().legal_actions().empty()));  // a spectator
     if (m.has_snapshot()) {
-      const v1::Snapshot& s = m.snapshot();
-      state = protocol::FromProto(s.state());
-      FUZZ_CHECK(state.has_value());
-      FUZZ_CHECK(state->Hash() == s.state_hash());
-      sequence = s.sequence();
+      // The follower checks that the state decodes and hashes to the room's hash.
+      FUZZ_CHECK(follower.Start(m.snapshot(), city::DefaultTileSet()) == std::nullopt);
+      FUZZ_CHECK(follower.sequence() == m.snapshot().sequence());
       synced = true;
     } else if (m.has_delta()) {
       Follow(m.delta());
@@ -156,46 +205,42 @@ class FakePeer : public Peer {
     received.push_back(std::move(m));
   }
 
-  std::vector<v1::ServerMessage> received;  // during the current record
-  std::optional<city::PublicState> state;
-  uint64_t sequence = 0;
+  const city::PublicState& state() const { return *protocol::CityStateOf(follower.view()); }
+  uint64_t sequence() const { return follower.sequence(); }
+
+  std::vector<wire::ServerMessage> received;  // during the current record
+  protocol::Follower follower;
   bool synced = false;
 
  private:
-  // Legal actions go only with the current state, and are exactly the engine's.
-  void CheckLegalActions(const v1::ServerMessage& m) const {
+  // Legal actions go only with the current state, and are exactly the engine's, encoded.
+  void CheckLegalActions(const wire::ServerMessage& m) const {
     const auto& legal = m.has_snapshot() ? m.snapshot().legal_actions() : m.delta().legal_actions();
     if (legal.empty()) return;
-    const city::Game* game = room_.game();
-    FUZZ_CHECK(game != nullptr && !game->IsOver() && game->CurrentDecision().actor >= 0);
-    std::vector<city::Action> expected;
-    game->LegalActions(&expected);
+    const core::State* game = room_.game();
+    FUZZ_CHECK(game != nullptr && !game->IsOver() && game->CurrentActor() >= 0);
+    const std::vector<std::string> expected = Codec().EncodeLegalActions(*game);
     FUZZ_CHECK(static_cast<size_t>(legal.size()) == expected.size());
     for (int i = 0; i < legal.size(); ++i) {
-      const auto action = protocol::FromProto(legal.Get(i));
-      FUZZ_CHECK(action.has_value() && *action == expected[static_cast<size_t>(i)]);
+      FUZZ_CHECK(legal.Get(i) == expected[static_cast<size_t>(i)]);
+      FUZZ_CHECK(CityAction(legal.Get(i)).has_value());
     }
   }
 
-  void Follow(const v1::Delta& d) {
-    FUZZ_CHECK(protocol::FromProto(d.action()).has_value());
-    std::vector<city::Event> events;
-    for (const v1::Event& e : d.events()) {
-      const auto event = protocol::FromProto(e);
-      FUZZ_CHECK(event.has_value());
-      events.push_back(*event);
-    }
+  void Follow(const wire::Delta& d) {
+    // Every part of every delta decodes, whoever gets it.
+    FUZZ_CHECK(CityAction(d.action()).has_value());
+    for (const std::string& e : d.events()) FUZZ_CHECK(Codec().DescribeEvent(e).has_value());
     // A connection that spectates twice, or resumes with a made-up number, may see a delta
     // again or miss some; only the observer must see each exactly once.
-    FUZZ_CHECK(!strict_ || (synced && d.sequence() == sequence + 1));
-    if (!synced || d.sequence() <= sequence) return;
-    if (d.sequence() != sequence + 1) {
+    FUZZ_CHECK(!strict_ || (synced && d.sequence() == follower.sequence() + 1));
+    if (!synced || d.sequence() <= follower.sequence()) return;
+    if (d.sequence() != follower.sequence() + 1) {
       synced = false;
       return;
     }
-    for (const city::Event& e : events) state->Apply(e);
-    FUZZ_CHECK(state->Hash() == d.state_hash());
-    sequence = d.sequence();
+    // The next delta: its events lead to the room's hash.
+    FUZZ_CHECK(follower.Apply(d) == std::nullopt);
   }
 
   const Room& room_;
@@ -252,14 +297,14 @@ class Harness {
         number_(NextGameNumber()),
         log_(SharedStore()),
         room_(RoomOptions{number_, "fuzz", seats_, kSeeds[(setup >> 4) & 3], 512},
-              city::DefaultTileSet(), CountingTokens(), log_) {
+              DefaultRoomGame(CityRules()), CountingTokens(), log_) {
     room_.Create(std::make_shared<NullPeer>(), 0);
     observer_ = std::make_shared<FakePeer>(room_, /*strict=*/true);
     room_.Spectate(observer_, 0);
     for (auto& peer : peers_) peer = std::make_shared<FakePeer>(room_, false);
     if (setup & 4) {
       for (int i = 0; i < seats_; ++i) {
-        v1::ClientMessage join;
+        wire::ClientMessage join;
         join.set_request_id(1);
         join.mutable_join_seat()->set_game_id("g1");
         join.mutable_join_seat()->set_player_name("p" + std::to_string(i));
@@ -267,32 +312,32 @@ class Harness {
       }
     }
     if (setup & 8) {
-      v1::ClientMessage spectate;
+      wire::ClientMessage spectate;
       spectate.mutable_spectate()->set_game_id("g1");
       Dispatch(3, 0, 0, spectate);
     }
   }
 
-  void Dispatch(int from, uint8_t control, uint8_t arg, v1::ClientMessage message);
+  void Dispatch(int from, uint8_t control, uint8_t arg, wire::ClientMessage message);
 
  private:
   // The room as it was before a message.
   struct Before {
     uint64_t sequence = 0;
     std::optional<uint64_t> hash;  // with a game
-    int decider = city::kNobody;
+    int decider = core::kNoActor;
     size_t observer_received = 0;
     bool valid_move = false;  // the deciding seat's token, the sequence, a legal action
     bool sender_synced = false;
     uint64_t sender_sequence = 0;
   };
 
-  void FixUp(int from, uint8_t control, uint8_t arg, v1::ClientMessage& message,
+  void FixUp(int from, uint8_t control, uint8_t arg, wire::ClientMessage& message,
              bool* valid_move) const;
-  void CheckAfter(int from, const v1::ClientMessage& message, const Before& before);
-  void LearnSeats(int from, const v1::ClientMessage& message, const v1::GameInfo& before);
+  void CheckAfter(int from, const wire::ClientMessage& message, const Before& before);
+  void LearnSeats(int from, const wire::ClientMessage& message, const wire::GameInfo& before);
   void Disconnect(int from);
-  void Trace(int from, const v1::ClientMessage& message) const;
+  void Trace(int from, const wire::ClientMessage& message) const;
 
   const bool trace_ = std::getenv("CARC_FUZZ_TRACE") != nullptr;
   const int seats_;
@@ -313,14 +358,14 @@ bool Refused(const FakePeer& peer, uint64_t request_id) {
   });
 }
 
-void Harness::FixUp(int from, uint8_t control, uint8_t arg, v1::ClientMessage& message,
+void Harness::FixUp(int from, uint8_t control, uint8_t arg, wire::ClientMessage& message,
                     bool* valid_move) const {
-  const city::Game* game = room_.game();
+  const core::State* game = room_.game();
   const bool running = game != nullptr && !game->IsOver();
   const auto token = [this](size_t seat) { return tokens_[seat].value_or(std::string()); };
-  std::vector<city::Action> legal;
-  if (running && message.has_move()) game->LegalActions(&legal);
-  const auto pick = [&legal](size_t i) { return protocol::ToProto(legal[i % legal.size()]); };
+  std::vector<std::string> legal;
+  if (running && message.has_move()) legal = Codec().EncodeLegalActions(*game);
+  const auto pick = [&legal](size_t i) { return legal[i % legal.size()]; };
   if (control & kTokenFix) {
     const std::string t = token(arg & 3);
     if (message.has_leave_seat()) message.mutable_leave_seat()->set_seat_token(t);
@@ -332,39 +377,41 @@ void Harness::FixUp(int from, uint8_t control, uint8_t arg, v1::ClientMessage& m
     if (message.has_move()) message.mutable_move()->set_sequence(room_.Sequence());
     if (message.has_resume()) {
       const FakePeer& peer = *peers_[static_cast<size_t>(from)];
-      message.mutable_resume()->set_last_seen_sequence(peer.synced ? peer.sequence : 0);
+      message.mutable_resume()->set_last_seen_sequence(peer.synced ? peer.sequence() : 0);
     }
   }
   if (!message.has_move()) return;
-  v1::Move& move = *message.mutable_move();
-  if ((control & kLegalFix) && !legal.empty()) *move.mutable_action() = pick(arg >> 2);
+  wire::Move& move = *message.mutable_move();
+  if ((control & kLegalFix) && !legal.empty()) move.set_action(pick(arg >> 2));
   if ((control & kAutopilot) && !legal.empty()) {
-    move.set_seat_token(token(static_cast<size_t>(game->CurrentDecision().actor)));
+    move.set_seat_token(token(static_cast<size_t>(game->CurrentActor())));
     move.set_sequence(room_.Sequence());
-    *move.mutable_action() = pick(arg);
+    move.set_action(pick(arg));
   }
   // The deciding seat's token, the current sequence and a legal action: it must be accepted.
   if (legal.empty() || move.seat_token().empty() || move.sequence() != room_.Sequence()) return;
-  if (move.seat_token() != token(static_cast<size_t>(game->CurrentDecision().actor))) return;
-  const auto action = protocol::FromProto(move.action());
-  for (const city::Action& a : legal) *valid_move = *valid_move || (action && *action == a);
+  if (move.seat_token() != token(static_cast<size_t>(game->CurrentActor()))) return;
+  // Any encoding of a legal action is that action (the codec decodes it).
+  const auto action = CityAction(move.action());
+  for (const std::string& a : legal)
+    *valid_move = *valid_move || (action && *action == CityAction(a));
 }
 
-void Harness::Dispatch(int from, uint8_t control, uint8_t arg, v1::ClientMessage message) {
+void Harness::Dispatch(int from, uint8_t control, uint8_t arg, wire::ClientMessage message) {
   Before before;
   FixUp(from, control, arg, message, &before.valid_move);
   const std::shared_ptr<FakePeer>& peer = peers_[static_cast<size_t>(from)];
   for (const auto& p : peers_) p->received.clear();
   before.sequence = room_.Sequence();
-  if (const city::Game* game = room_.game()) {
+  if (const core::State* game = room_.game()) {
     before.hash = game->Hash();
-    before.decider = game->CurrentDecision().actor;
+    before.decider = game->CurrentActor();
   }
-  const v1::GameInfo info_before = room_.Info();
+  const wire::GameInfo info_before = room_.Info();
   before.observer_received = observer_->received.size();
   before.sender_synced = peer->synced;
-  before.sender_sequence = peer->sequence;
-  if (message.has_move()) DecodeUntrusted(message.move().action());
+  before.sender_sequence = peer->sequence();
+  if (message.has_move()) DecodeUntrustedAction(message.move().action());
   // The lobby's route: Hello, CreateGame, ListGames, Ping and the like are left alone.
   room_.Handle(peer, message);
   LearnSeats(from, message, info_before);
@@ -377,9 +424,10 @@ void Harness::Dispatch(int from, uint8_t control, uint8_t arg, v1::ClientMessage
 // a StartGame and any Move in a running game with a seat's token move that seat to the
 // connection that sent it; a leave frees it. An early start also drops the free seats and
 // renumbers the others.
-void Harness::LearnSeats(int from, const v1::ClientMessage& message, const v1::GameInfo& before) {
+void Harness::LearnSeats(int from, const wire::ClientMessage& message,
+                         const wire::GameInfo& before) {
   const FakePeer& sender = *peers_[static_cast<size_t>(from)];
-  for (const v1::ServerMessage& m : sender.received) {
+  for (const wire::ServerMessage& m : sender.received) {
     if (!m.has_seat_joined()) continue;
     const uint32_t seat = m.seat_joined().seat();
     FUZZ_CHECK(seat < tokens_.size());
@@ -394,7 +442,7 @@ void Harness::LearnSeats(int from, const v1::ClientMessage& message, const v1::G
     FUZZ_CHECK(find(token) < tokens_.size());  // the room accepted it: it is a seat's
     return find(token);
   };
-  if (message.has_move() && before.status() == v1::GAME_STATUS_RUNNING &&
+  if (message.has_move() && before.status() == wire::GAME_STATUS_RUNNING &&
       find(message.move().seat_token()) < tokens_.size()) {
     holder_[find(message.move().seat_token())] = from;
   }
@@ -407,29 +455,29 @@ void Harness::LearnSeats(int from, const v1::ClientMessage& message, const v1::G
       holder_[seat] = -1;
     }
   }
-  const city::Game* game = room_.game();
-  if (before.status() != v1::GAME_STATUS_OPEN || game == nullptr) return;
-  if (game->players() == static_cast<int>(before.seats())) return;
+  const core::State* game = room_.game();
+  if (before.status() != wire::GAME_STATUS_OPEN || game == nullptr) return;
+  if (game->Players() == static_cast<int>(before.seats())) return;
   std::array<std::optional<std::string>, 4> tokens;
   std::array<int, 4> holders = {-1, -1, -1, -1};
   size_t next = 0;
-  for (const v1::SeatInfo& s : before.seat()) {
+  for (const wire::SeatInfo& s : before.seat()) {
     if (!s.taken()) continue;
     tokens[next] = tokens_[s.seat()];
     holders[next++] = holder_[s.seat()];
   }
-  FUZZ_CHECK(static_cast<int>(next) == game->players());
+  FUZZ_CHECK(static_cast<int>(next) == game->Players());
   tokens_ = tokens;
   holder_ = holders;
 }
 
-void Harness::CheckAfter(int from, const v1::ClientMessage& message, const Before& before) {
+void Harness::CheckAfter(int from, const wire::ClientMessage& message, const Before& before) {
   const FakePeer& sender = *peers_[static_cast<size_t>(from)];
   const uint64_t sequence = room_.Sequence();
-  const city::Game* game = room_.game();
+  const core::State* game = room_.game();
   FUZZ_CHECK(sequence >= before.sequence);
   // What the observer got during this message: every delta, each exactly once.
-  std::vector<const v1::Delta*> deltas;
+  std::vector<const wire::Delta*> deltas;
   for (size_t i = before.observer_received; i < observer_->received.size(); ++i) {
     if (observer_->received[i].has_delta()) deltas.push_back(&observer_->received[i].delta());
   }
@@ -443,11 +491,8 @@ void Harness::CheckAfter(int from, const v1::ClientMessage& message, const Befor
       // Accepted: the move's own delta first, then only the server's draws.
       FUZZ_CHECK(!deltas.empty());
       FUZZ_CHECK(static_cast<int>(deltas.front()->seat()) == before.decider);
-      FUZZ_CHECK(protocol::FromProto(deltas.front()->action()) ==
-                 protocol::FromProto(message.move().action()));
-      for (size_t i = 1; i < deltas.size(); ++i) {
-        FUZZ_CHECK(deltas[i]->action().kind() == v1::ACTION_KIND_DRAW);
-      }
+      FUZZ_CHECK(CityAction(deltas.front()->action()) == CityAction(message.move().action()));
+      for (size_t i = 1; i < deltas.size(); ++i) FUZZ_CHECK(IsDraw(deltas[i]->action()));
       // The mover's own copy answers the request, if it holds the seat it moved for.
       if (holder_[static_cast<size_t>(before.decider)] == from) {
         FUZZ_CHECK(std::any_of(sender.received.begin(), sender.received.end(), [&](const auto& m) {
@@ -459,16 +504,17 @@ void Harness::CheckAfter(int from, const v1::ClientMessage& message, const Befor
     FUZZ_CHECK(sequence == before.sequence && game->Hash() == *before.hash);
   } else {
     // Before the start only the start itself adds deltas: the server's first draws.
-    for (const v1::Delta* d : deltas) FUZZ_CHECK(d->action().kind() == v1::ACTION_KIND_DRAW);
+    for (const wire::Delta* d : deltas) FUZZ_CHECK(IsDraw(d->action()));
     FUZZ_CHECK(game != nullptr || sequence == 0);
   }
   if (game == nullptr) return;
   FUZZ_CHECK(game->Hash() == game->RecomputeHash());
-  FUZZ_CHECK(observer_->synced && observer_->sequence == sequence);
-  FUZZ_CHECK(*observer_->state == game->Public());
-  FUZZ_CHECK(observer_->state->Hash() == game->Hash());
-  const v1::GameInfo info = room_.Info();
-  FUZZ_CHECK(info.seat_size() == game->players() &&
+  const city::PublicState public_state = city::GameOf(*game)->Public();
+  FUZZ_CHECK(observer_->synced && observer_->sequence() == sequence);
+  FUZZ_CHECK(observer_->state() == public_state);
+  FUZZ_CHECK(observer_->follower.hash() == game->Hash());
+  const wire::GameInfo info = room_.Info();
+  FUZZ_CHECK(info.seat_size() == game->Players() &&
              static_cast<int>(info.seats()) == info.seat_size());
   // A snapshot, or the deltas a Resume asked for from where the connection was, bring it to the
   // room's state.
@@ -480,12 +526,12 @@ void Harness::CheckAfter(int from, const v1::ClientMessage& message, const Befor
       caught_up = caught_up || message.resume().last_seen_sequence() <= before.sender_sequence;
     }
     if (!caught_up) continue;
-    FUZZ_CHECK(peer.synced && peer.sequence == sequence);
-    FUZZ_CHECK(*peer.state == game->Public());
+    FUZZ_CHECK(peer.synced && peer.sequence() == sequence);
+    FUZZ_CHECK(peer.state() == public_state);
   }
   // Legal actions reach the connection of the deciding seat, nobody else: after every new
   // delta, and in the answer to its Resume.
-  const int decider = game->CurrentDecision().actor;
+  const int decider = game->CurrentActor();
   const int holder = decider >= 0 ? holder_[static_cast<size_t>(decider)] : -1;
   const bool resumed_decider =
       message.has_resume() && !refused && decider >= 0 &&
@@ -501,7 +547,7 @@ void Harness::CheckAfter(int from, const v1::ClientMessage& message, const Befor
 }
 
 // CARC_FUZZ_TRACE=1: one line per message, to read what an input does.
-void Harness::Trace(int from, const v1::ClientMessage& message) const {
+void Harness::Trace(int from, const wire::ClientMessage& message) const {
   std::string body = message.ShortDebugString();
   if (body.size() > 100) body.resize(100);
   std::string line = "[" + std::to_string(from) + "] " + body + " -> sequence " +
@@ -510,10 +556,10 @@ void Harness::Trace(int from, const v1::ClientMessage& message) const {
     const auto& received = peers_[static_cast<size_t>(i)]->received;
     if (received.empty()) continue;
     line += " c" + std::to_string(i) + ":";
-    for (const v1::ServerMessage& m : received) {
+    for (const wire::ServerMessage& m : received) {
       const auto* field = m.GetDescriptor()->FindFieldByNumber(static_cast<int>(m.body_case()));
       line += " " + (field ? field->name() : std::string("?"));
-      if (m.has_error()) line += "(" + v1::ErrorCode_Name(m.error().code()) + ")";
+      if (m.has_error()) line += "(" + wire::ErrorCode_Name(m.error().code()) + ")";
       if (m.snapshot().legal_actions_size() + m.delta().legal_actions_size() > 0) line += "+legal";
     }
     line += ";";
@@ -563,10 +609,10 @@ void Run(const uint8_t* data, size_t size) {
     size_t length = in.Byte();
     if (length == 255) length = in.Byte() | static_cast<size_t>(in.Byte()) << 8;
     const std::string bytes = in.Take(length);
-    v1::ServerMessage as_server;
+    wire::ServerMessage as_server;
     if (as_server.ParseFromString(bytes)) DecodeUntrusted(as_server);
     CheckLogSafe(bytes);
-    v1::ClientMessage message;
+    wire::ClientMessage message;
     if (!message.ParseFromString(bytes)) {
       (void)protocol::FindBadTextInFrame(bytes);  // as the session does with such a frame
       continue;
@@ -583,6 +629,7 @@ extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
   spdlog::set_level(spdlog::level::off);     // the room logs every refused move
   google::protobuf::SetLogHandler(nullptr);  // and protobuf every string that is not UTF-8
   (void)carc::city::DefaultTileSet();
+  (void)carc::server::CityRules();
   return 0;
 }
 

@@ -32,9 +32,9 @@ namespace test = boost::beast::test;
 
 class Sink : public MessageSink {
  public:
-  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) override {
+  void Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message) override {
     ++handled;
-    v1::ServerMessage reply;
+    wire::ServerMessage reply;
     reply.set_request_id(message.request_id());
     reply.mutable_game_list();
     peer->Send(std::make_shared<std::string>(reply.SerializeAsString()));
@@ -72,23 +72,24 @@ std::string Frames(const uint8_t* data, size_t size) {
         out += bytes;
         break;
       case 1:
-        out += wire::ClientFrame(wire::Opcode::kBinary, bytes);
+        out += ws::ClientFrame(ws::Opcode::kBinary, bytes);
         break;
       case 2: {
-        v1::ClientMessage hello;
+        wire::ClientMessage hello;
         hello.set_request_id(length);
-        hello.mutable_hello()->set_protocol_version(bytes.empty() ? 1 : uint8_t(bytes[0]) % 3);
-        out += wire::ClientMessageFrame(hello);
+        hello.mutable_hello()->set_protocol_version(bytes.empty() ? protocol::kProtocolVersion
+                                                                  : uint8_t(bytes[0]) % 4);
+        out += ws::ClientMessageFrame(hello);
         break;
       }
       case 3:
-        out += wire::ClientFrame(wire::Opcode::kPing, bytes.substr(0, 125));
+        out += ws::ClientFrame(ws::Opcode::kPing, bytes.substr(0, 125));
         break;
       case 4:
-        out += wire::ClientFrame(wire::Opcode::kClose, bytes.substr(0, 125));
+        out += ws::ClientFrame(ws::Opcode::kClose, bytes.substr(0, 125));
         break;
       default:
-        out += wire::ClientFrame(wire::Opcode::kText, bytes);
+        out += ws::ClientFrame(ws::Opcode::kText, bytes);
         break;
     }
   }
@@ -116,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool upgrade = data[0] % 2 == 0;
   const std::string frames = Frames(data + 1, size - 1);
   const std::string request = upgrade
-                                  ? wire::UpgradeRequest()
+                                  ? ws::UpgradeRequest()
                                   : std::string(reinterpret_cast<const char*>(data + 1), size - 1);
 
   static const ServerConfig config = FuzzConfig();
@@ -142,8 +143,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   io.run();
 
   const auto written = client_side.str();
-  const wire::ServerOutput out =
-      wire::ParseServerOutput(std::string_view(written.data(), written.size()));
+  const ws::ServerOutput out =
+      ws::ParseServerOutput(std::string_view(written.data(), written.size()));
   Check(registry.Total() == 0, "the session outlived its connection");
   Check(out.well_formed, "a binary frame the server wrote does not parse");
   bool welcomed = false;

@@ -10,11 +10,13 @@
 #include "city/default_tiles.h"
 #include "city/game.h"
 #include "city/random_play.h"
-#include "protocol/codec.h"
+#include "protocol/city/codec.h"
+#include "protocol/envelope.h"
+#include "protocol/tileset_message.h"
 
 namespace {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace wire = ::carc::protocol::wire;
 namespace city = ::carc::city;
 
 // The control bits of fuzz_dispatch.cc.
@@ -42,7 +44,7 @@ class Seed {
     bytes_ += message;
     return *this;
   }
-  Seed& Add(int from, uint8_t control, uint8_t arg, const v1::ClientMessage& message) {
+  Seed& Add(int from, uint8_t control, uint8_t arg, const wire::ClientMessage& message) {
     return Add(from, control, arg, message.SerializeAsString());
   }
   // Moves chosen by the autopilot: the deciding seat, the current sequence, a legal action.
@@ -54,16 +56,16 @@ class Seed {
     return *this;
   }
 
-  static v1::ClientMessage Move(const std::string& token, uint64_t sequence = 0) {
-    v1::ClientMessage m;
+  static wire::ClientMessage Move(const std::string& token, uint64_t sequence = 0) {
+    wire::ClientMessage m;
     m.set_request_id(next_id_++);
     m.mutable_move()->set_game_id("g1");
     if (!token.empty()) m.mutable_move()->set_seat_token(token);
     m.mutable_move()->set_sequence(sequence);
     return m;
   }
-  static v1::ClientMessage Join(const std::string& name, int seat = -1) {
-    v1::ClientMessage m;
+  static wire::ClientMessage Join(const std::string& name, int seat = -1) {
+    wire::ClientMessage m;
     m.set_request_id(next_id_++);
     m.mutable_join_seat()->set_game_id("g1");
     m.mutable_join_seat()->set_player_name(name);
@@ -71,8 +73,8 @@ class Seed {
     return m;
   }
   template <typename Body>
-  static v1::ClientMessage With(Body* (v1::ClientMessage::*mutable_body)()) {
-    v1::ClientMessage m;
+  static wire::ClientMessage With(Body* (wire::ClientMessage::*mutable_body)()) {
+    wire::ClientMessage m;
     m.set_request_id(next_id_++);
     (m.*mutable_body)();
     return m;
@@ -97,19 +99,26 @@ std::string ServerMessages(Seed& seed) {
   city::PlayBuffers buffers;
   for (int i = 0; i < 180 && city::RandomStep(game, random, buffers); ++i) {
   }
-  v1::ServerMessage snapshot;
-  *snapshot.mutable_snapshot()->mutable_state() = carc::protocol::ToProto(game.Public());
+  wire::ServerMessage snapshot;
+  snapshot.mutable_snapshot()->set_rule_set("the-city");
+  snapshot.mutable_snapshot()->set_state(
+      carc::protocol::ToProto(game.Public()).SerializeAsString());
   snapshot.mutable_snapshot()->set_state_hash(game.Hash());
+  game.LegalActions(&buffers.legal);
+  for (const city::Action& a : buffers.legal) {
+    snapshot.mutable_snapshot()->add_legal_actions(carc::protocol::ToProto(a).SerializeAsString());
+  }
   seed.Add(0, 0, 0, snapshot.SerializeAsString());
-  v1::ServerMessage delta;
+  wire::ServerMessage delta;
   while (!game.IsOver()) {
     game.LegalActions(&buffers.legal);
     const city::Action action = buffers.legal.back();
     buffers.events.clear();
     if (game.Apply(game.CurrentDecision().actor, action, &buffers.events)) break;
-    *delta.mutable_delta()->mutable_action() = carc::protocol::ToProto(action);
+    delta.mutable_delta()->set_action(carc::protocol::ToProto(action).SerializeAsString());
     for (const city::Event& e : buffers.events) {
-      *delta.mutable_delta()->add_events() = carc::protocol::ToProto(e, game.players());
+      delta.mutable_delta()->add_events(
+          carc::protocol::ToProto(e, game.players()).SerializeAsString());
     }
   }
   return delta.SerializeAsString();
@@ -127,24 +136,27 @@ int main(int argc, char** argv) {
 
   // Session messages, which the room never sees.
   Seed hello(0x00);
-  v1::ClientMessage m = Seed::With(&v1::ClientMessage::mutable_hello);
-  m.mutable_hello()->set_protocol_version(1);
+  wire::ClientMessage m = Seed::With(&wire::ClientMessage::mutable_hello);
+  m.mutable_hello()->set_protocol_version(carc::protocol::kProtocolVersion);
   m.mutable_hello()->set_client("seed");
-  hello.Add(0, 0, 0, m).Add(1, 0, 0, Seed::With(&v1::ClientMessage::mutable_ping));
-  hello.Add(2, 0, 0, Seed::With(&v1::ClientMessage::mutable_list_games));
+  hello.Add(0, 0, 0, m).Add(1, 0, 0, Seed::With(&wire::ClientMessage::mutable_ping));
+  hello.Add(2, 0, 0, Seed::With(&wire::ClientMessage::mutable_list_games));
+  wire::ClientMessage tiles = Seed::With(&wire::ClientMessage::mutable_get_tile_set);
+  tiles.mutable_get_tile_set()->set_rule_set("the-city");
+  hello.Add(3, 0, 0, tiles);
   seeds.emplace_back("hello", hello);
 
   // The lobby of a 3-seat game: joins, a refused join, a leave, an early start by seat 0.
   Seed lobby(0x01);
   lobby.Add(0, 0, 0, Seed::Join("ada", 0))
-      .Add(2, 0, 0, Seed::With(&v1::ClientMessage::mutable_spectate));
+      .Add(2, 0, 0, Seed::With(&wire::ClientMessage::mutable_spectate));
   lobby.Add(1, 0, 0, Seed::Join("bo")).Add(3, 0, 0, Seed::Join("cy", 0));
-  v1::ClientMessage leave = Seed::With(&v1::ClientMessage::mutable_leave_seat);
+  wire::ClientMessage leave = Seed::With(&wire::ClientMessage::mutable_leave_seat);
   lobby.Add(1, kTokenFix, 1, leave).Add(1, 0, 0, Seed::Join("bo", 2));
-  lobby.Add(1, kTokenFix, 1, Seed::With(&v1::ClientMessage::mutable_start_game));
-  lobby.Add(0, kTokenFix, 0, Seed::With(&v1::ClientMessage::mutable_start_game));
+  lobby.Add(1, kTokenFix, 1, Seed::With(&wire::ClientMessage::mutable_start_game));
+  lobby.Add(0, kTokenFix, 0, Seed::With(&wire::ClientMessage::mutable_start_game));
   lobby.Autopilot(30, 1);
-  lobby.Add(1, kTokenFix | kSequenceFix, 1, Seed::With(&v1::ClientMessage::mutable_resume));
+  lobby.Add(1, kTokenFix | kSequenceFix, 1, Seed::With(&wire::ClientMessage::mutable_resume));
   seeds.emplace_back("lobby", lobby);
 
   // A whole 2-player game (seed 8), then a move on the finished game.
@@ -158,24 +170,27 @@ int main(int argc, char** argv) {
   game4.Add(0, 0, 0, Seed::Move(std::string(16, '\x7f'), 1));  // bad token
   game4.Add(3, 0, 0, Seed::Move(""));                          // spectator
   game4.Add(1, kTokenFix, 1, Seed::Move("", 2));               // stale
-  game4.Add(1, kDisconnect, 0, Seed::With(&v1::ClientMessage::mutable_ping));
+  game4.Add(1, kDisconnect, 0, Seed::With(&wire::ClientMessage::mutable_ping));
   game4.Autopilot(20, 4);
-  v1::ClientMessage resume = Seed::With(&v1::ClientMessage::mutable_resume);
+  wire::ClientMessage resume = Seed::With(&wire::ClientMessage::mutable_resume);
   resume.mutable_resume()->set_last_seen_sequence(100);
   game4.Add(1, kTokenFix, 1, resume).Autopilot(40, 5);
   // Seat 2 moves to connection 0, falls behind on connection 2, which resumes with its number.
-  const v1::ClientMessage take = Seed::With(&v1::ClientMessage::mutable_resume);
+  const wire::ClientMessage take = Seed::With(&wire::ClientMessage::mutable_resume);
   game4.Add(0, kTokenFix, 2, take).Autopilot(12, 6);
-  game4.Add(2, kTokenFix | kSequenceFix, 2, Seed::With(&v1::ClientMessage::mutable_resume));
+  game4.Add(2, kTokenFix | kSequenceFix, 2, Seed::With(&wire::ClientMessage::mutable_resume));
   game4.Autopilot(8, 7);
   seeds.emplace_back("game4", game4);
 
   // Server messages for the client-side decoders, and bytes that parse as nothing.
   Seed decode(0x04);
   const std::string delta = ServerMessages(decode);
+  wire::ServerMessage tile_set;
+  *tile_set.mutable_tile_set() = carc::protocol::ToProto(*city::DefaultTileSet());
   decode.Add(1, 0, 0, "\x92\x01\x05\x0a\x02g1\x18")
       .Add(2, 0, 0, "\xff\xff\xff")
-      .Add(3, 0, 0, delta);
+      .Add(3, 0, 0, delta)
+      .Add(0, 0, 0, tile_set.SerializeAsString());
   seeds.emplace_back("decode", decode);
 
   for (const auto& [name, seed] : seeds) {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <cassert>
 
-#include "city/default_tiles.h"
 #include "protocol/tileset_message.h"
 #include "room/replay.h"
 #include "text/log_safe.h"
@@ -22,8 +22,8 @@ uint32_t PageLimit(uint32_t asked) {
   return asked == 0 ? kDefaultListLimit : std::min(asked, kMaxListLimit);
 }
 
-v1::ServerMessage EmptyGameList(uint64_t request_id) {
-  v1::ServerMessage reply;
+wire::ServerMessage EmptyGameList(uint64_t request_id) {
+  wire::ServerMessage reply;
   reply.set_request_id(request_id);
   reply.mutable_game_list();
   return reply;
@@ -32,19 +32,19 @@ v1::ServerMessage EmptyGameList(uint64_t request_id) {
 // Runs on the reader thread: the stored games `filter` selects, as a GameList (or an Error). With
 // `page_limit`, the filter asks for one game more than a page: when it is there, the page is cut
 // to the limit and says where the next one begins.
-v1::ServerMessage StoredGameList(persistence::Store& store, const persistence::ListFilter& filter,
-                                 uint64_t request_id,
-                                 std::optional<size_t> page_limit = std::nullopt) {
+wire::ServerMessage StoredGameList(persistence::Store& store, const persistence::ListFilter& filter,
+                                   uint64_t request_id,
+                                   std::optional<size_t> page_limit = std::nullopt) {
   auto listed = store.ListGames(filter);
   if (!listed) {
     spdlog::error("listing games: {}", listed.error().message);
-    v1::ServerMessage reply;
+    wire::ServerMessage reply;
     reply.set_request_id(request_id);
-    reply.mutable_error()->set_code(v1::ERROR_CODE_STORAGE_FAILED);
+    reply.mutable_error()->set_code(wire::ERROR_CODE_STORAGE_FAILED);
     reply.mutable_error()->set_reason("the game log could not be read");
     return reply;
   }
-  v1::ServerMessage reply = EmptyGameList(request_id);
+  wire::ServerMessage reply = EmptyGameList(request_id);
   if (page_limit && listed->size() > *page_limit) {
     listed->resize(*page_limit);
     reply.mutable_game_list()->set_next_page(persistence::GameId(listed->back().number));
@@ -59,12 +59,13 @@ v1::ServerMessage StoredGameList(persistence::Store& store, const persistence::L
 // finished games left out, at most `limit` games. `more_rooms`: rooms after those were not looked
 // at. The next page starts after the last game listed, or after the last room looked at when the
 // page holds every unfinished game seen.
-v1::ServerMessage HostedPage(const std::vector<v1::GameInfo>& infos, uint32_t limit,
-                             bool more_rooms, uint64_t request_id) {
-  v1::ServerMessage reply = EmptyGameList(request_id);
-  v1::GameList& list = *reply.mutable_game_list();
-  for (const v1::GameInfo& info : infos) {
-    if (info.status() == v1::GAME_STATUS_FINISHED || info.status() == v1::GAME_STATUS_ABANDONED) {
+wire::ServerMessage HostedPage(const std::vector<wire::GameInfo>& infos, uint32_t limit,
+                               bool more_rooms, uint64_t request_id) {
+  wire::ServerMessage reply = EmptyGameList(request_id);
+  wire::GameList& list = *reply.mutable_game_list();
+  for (const wire::GameInfo& info : infos) {
+    if (info.status() == wire::GAME_STATUS_FINISHED ||
+        info.status() == wire::GAME_STATUS_ABANDONED) {
       continue;  // ended: listed from the log
     }
     if (list.games_size() == static_cast<int>(limit)) {
@@ -77,10 +78,58 @@ v1::ServerMessage HostedPage(const std::vector<v1::GameInfo>& infos, uint32_t li
   return reply;
 }
 
-v1::ServerMessage TileSetReply(const core::TileSet& tiles) {
-  v1::ServerMessage reply;
-  *reply.mutable_tile_set() = protocol::ToProto(tiles);
-  return reply;
+std::map<std::string, wire::ServerMessage, std::less<>> TileSetReplies(
+    const RuleSetRegistry& rule_sets) {
+  std::map<std::string, wire::ServerMessage, std::less<>> replies;
+  for (const core::RuleSet* rules : rule_sets.All()) {
+    *replies[rules->Type().id].mutable_tile_set() = protocol::ToProto(rules->Tiles());
+  }
+  return replies;
+}
+
+wire::Welcome WelcomeOf(const RuleSetRegistry& rule_sets) {
+  wire::Welcome welcome;
+  for (const core::RuleSet* rules : rule_sets.All()) {
+    const core::GameType& type = rules->Type();
+    if (rule_sets.Find(type.id) != rules) continue;  // new games are played by the newest only
+    wire::RuleSetInfo* info = welcome.add_rule_sets();
+    info->set_id(type.id);
+    info->set_version(static_cast<uint32_t>(type.version));
+    info->set_name(type.name);
+    info->set_min_players(static_cast<uint32_t>(type.min_players));
+    info->set_max_players(static_cast<uint32_t>(type.max_players));
+    for (const core::OptionSpec& spec : type.options) {
+      wire::OptionInfo* option = info->add_options();
+      option->set_name(spec.name);
+      option->set_description(spec.description);
+      option->set_default_value(spec.default_value);
+      option->set_min(spec.min);
+      option->set_max(spec.max);
+    }
+  }
+  return welcome;
+}
+
+wire::ServerMessage ErrorMessage(wire::ErrorCode code, const std::string& reason) {
+  wire::ServerMessage message;
+  message.mutable_error()->set_code(code);
+  message.mutable_error()->set_reason(reason);
+  return message;
+}
+
+// The game a stored record is played by: its rule set at its version, and its options; nullopt
+// when this server does not have that rule set (the game cannot be hosted).
+std::optional<RoomGame> StoredGameOf(const persistence::GameRecord& record,
+                                     const RuleSetRegistry& rule_sets) {
+  const core::RuleSet* rules = rule_sets.Find(record.rule_set, record.rule_set_version);
+  const protocol::GameCodec* codec = protocol::FindGameCodec(record.rule_set);
+  const auto options = core::ParseOptions(record.options);
+  if (rules == nullptr || codec == nullptr || !std::holds_alternative<core::Options>(options)) {
+    return std::nullopt;
+  }
+  auto complete = rules->CompleteOptions(std::get<core::Options>(options));
+  if (!std::holds_alternative<core::Options>(complete)) return std::nullopt;
+  return RoomGame{rule_sets.Shared(*rules), codec, std::get<core::Options>(std::move(complete))};
 }
 
 // A game's seed from the operating system's random source: nobody can foresee the drawing order.
@@ -109,14 +158,14 @@ constexpr std::chrono::milliseconds kAbandonRetry{std::chrono::minutes(1)};
 
 }  // namespace
 
-void SendMessage(Peer& peer, const v1::ServerMessage& message) {
+void SendMessage(Peer& peer, const wire::ServerMessage& message) {
   auto bytes = std::make_shared<std::string>();
   message.SerializeToString(bytes.get());
   peer.Send(std::move(bytes));
 }
 
-void SendError(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason) {
-  v1::ServerMessage message;
+void SendError(Peer& peer, uint64_t request_id, wire::ErrorCode code, const std::string& reason) {
+  wire::ServerMessage message;
   message.set_request_id(request_id);
   message.mutable_error()->set_code(code);
   message.mutable_error()->set_reason(reason);
@@ -141,7 +190,7 @@ void Lobby::ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
     std::lock_guard lock(mutex_);
     size_t& reading = reads_in_flight_[peer.get()];
     if (reading >= kMaxReadsPerConnection) {
-      return SendError(*peer, request_id, v1::ERROR_CODE_RATE_LIMITED,
+      return SendError(*peer, request_id, wire::ERROR_CODE_RATE_LIMITED,
                        "too many game-log reads in flight; wait for their answers");
     }
     ++reading;
@@ -154,19 +203,25 @@ void Lobby::ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   });
 }
 
-Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config,
-             std::shared_ptr<const core::TileSet> tiles, TokenSource tokens, Storage& storage)
+Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetRegistry rule_sets,
+             TokenSource tokens, Storage& storage)
     : io_(io),
       config_(config),
-      tiles_(std::move(tiles)),
-      tile_set_reply_(TileSetReply(*tiles_)),
+      rule_sets_(std::move(rule_sets)),
+      welcome_(WelcomeOf(rule_sets_)),
+      tile_set_replies_(TileSetReplies(rule_sets_)),
       tokens_(std::move(tokens)),
       storage_(storage),
-      next_number_(storage.next_game_number()) {}
+      next_number_(storage.next_game_number()) {
+  for ([[maybe_unused]] const core::RuleSet* rules : rule_sets_.All()) {
+    assert(protocol::FindGameCodec(rules->Type().id) != nullptr &&
+           "a hosted rule set has no codec");
+  }
+}
 
 // Makes the room for a game; the caller adds it to rooms_.
-std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options) {
-  auto hosted = std::make_shared<HostedRoom>(io_, std::move(options), tiles_, tokens_,
+std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
+  auto hosted = std::make_shared<HostedRoom>(io_, std::move(options), std::move(game), tokens_,
                                              storage_.journal(), work_in_flight_);
   hosted->log.owner = hosted;
   hosted->room.on_event = [this, weak = std::weak_ptr<HostedRoom>(hosted)](RoomEvent event) {
@@ -178,10 +233,20 @@ std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options) {
 size_t Lobby::Restore(const std::vector<persistence::StoredGame>& games) {
   size_t damaged = 0;
   for (const persistence::StoredGame& stored : games) {
+    auto game = StoredGameOf(stored.game, rule_sets_);
+    if (!game) {
+      // Kept in the log as it is: a server that has its rule set again will host it.
+      spdlog::error("game {} is not hosted: this server does not play rule set '{}' version {}",
+                    persistence::GameId(stored.game.number), LogSafe(stored.game.rule_set),
+                    stored.game.rule_set_version);
+      ++damaged;
+      continue;
+    }
+    const core::GameType& type = game->rules->Type();
     RoomOptions options;
     options.number = stored.game.number;
-    options.seats = std::clamp(stored.game.seats, 2, 4);
-    auto hosted = Host(options);
+    options.seats = std::clamp(stored.game.seats, type.min_players, type.max_players);
+    auto hosted = Host(options, *std::move(game));
     {
       std::lock_guard lock(mutex_);
       rooms_.emplace(hosted->room.id(), hosted);
@@ -216,16 +281,18 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
       break;
     }
     case RoomEvent::kStarted: {
-      spdlog::info("game {} started: {} players", room.id(), room.game()->players());
+      spdlog::info("game {} started: {} players of {}", room.id(), room.game()->Players(),
+                   room.hosted().rules->Type().id);
       std::lock_guard lock(mutex_);
       ReleaseOpenGame(*hosted);
       break;
     }
     case RoomEvent::kAbandoned: {
-      spdlog::info("game {} abandoned: nothing happened in it for {} s", room.id(),
-                   std::chrono::duration_cast<std::chrono::seconds>(
-                       IdleTimeout(room.game() ? v1::GAME_STATUS_RUNNING : v1::GAME_STATUS_OPEN))
-                       .count());
+      spdlog::info(
+          "game {} abandoned: nothing happened in it for {} s", room.id(),
+          std::chrono::duration_cast<std::chrono::seconds>(
+              IdleTimeout(room.game() ? wire::GAME_STATUS_RUNNING : wire::GAME_STATUS_OPEN))
+              .count());
       {
         std::lock_guard lock(mutex_);
         ReleaseOpenGame(*hosted);
@@ -234,12 +301,11 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
       break;
     }
     case RoomEvent::kFinished: {
-      const city::Game& g = *room.game();
       std::string scores;
-      for (int p = 0; p < g.players(); ++p)
-        scores += (p ? " " : "") + std::to_string(g.TotalScore(p));
-      spdlog::info("game {} ended: {} after {} actions, scores {}", room.id(),
-                   city::ToString(g.EndedBy()), room.Sequence(), scores);
+      for (const int score : room.game()->Scores()) {
+        scores += (scores.empty() ? "" : " ") + std::to_string(score);
+      }
+      spdlog::info("game {} ended after {} actions, scores {}", room.id(), room.Sequence(), scores);
       Retire(hosted);
       break;
     }
@@ -260,15 +326,14 @@ std::shared_ptr<HostedRoom> Lobby::Find(const std::string& game_id) const {
 }
 
 void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
-                   const v1::CreateGame& create) {
-  if (!create.rule_set().empty() && create.rule_set() != "the-city") {
-    return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_RULE_SET, "rule sets: the-city");
-  }
-  if (create.seats() < 2 || create.seats() > 4) {
-    return SendError(*peer, request_id, v1::ERROR_CODE_BAD_SEAT_COUNT, "2 to 4 seats");
+                   const wire::CreateGame& create) {
+  auto game = GameFor(create);
+  if (auto* refusal = std::get_if<wire::ServerMessage>(&game)) {
+    refusal->set_request_id(request_id);
+    return SendMessage(*peer, *refusal);
   }
   if (create.has_seed() && !config_.allow_chosen_seeds) {
-    return SendError(*peer, request_id, v1::ERROR_CODE_SEED_NOT_ALLOWED,
+    return SendError(*peer, request_id, wire::ERROR_CODE_SEED_NOT_ALLOWED,
                      "this server picks every game's seed (start it with --allow-chosen-seeds to "
                      "choose one)");
   }
@@ -280,31 +345,54 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   {
     std::lock_guard lock(mutex_);
     if (OverOpenGameLimit(*peer)) {
-      return SendError(*peer, request_id, v1::ERROR_CODE_TOO_MANY_OPEN_GAMES,
+      return SendError(*peer, request_id, wire::ERROR_CODE_TOO_MANY_OPEN_GAMES,
                        "you have created as many games waiting for players as this server allows; "
                        "start one or wait until one fills");
     }
     if (rooms_.size() - finished_ < config_.max_games) {
       options.number = next_number_++;
-      hosted = Host(options);
+      hosted = Host(options, std::get<RoomGame>(std::move(game)));
       rooms_.emplace(hosted->room.id(), hosted);
       CountOpenGame(*hosted, *peer);
     }
   }
-  if (!hosted) return SendError(*peer, request_id, v1::ERROR_CODE_SERVER_FULL, "too many games");
+  if (!hosted) return SendError(*peer, request_id, wire::ERROR_CODE_SERVER_FULL, "too many games");
   // The reply goes out once the game is in the log (Room::Create).
   boost::asio::post(hosted->strand,
                     [hosted, peer, request_id] { hosted->room.Create(peer, request_id); });
 }
 
+std::variant<RoomGame, wire::ServerMessage> Lobby::GameFor(const wire::CreateGame& create) const {
+  const core::RuleSet* rules = rule_sets_.Find(create.rule_set());
+  if (rules == nullptr) {
+    std::string ids;
+    for (const core::RuleSet* r : rule_sets_.All()) ids += (ids.empty() ? "" : ", ") + r->Type().id;
+    return ErrorMessage(wire::ERROR_CODE_NO_SUCH_RULE_SET, "rule sets: " + ids);
+  }
+  const core::GameType& type = rules->Type();
+  if (std::cmp_less(create.seats(), type.min_players) ||
+      std::cmp_greater(create.seats(), type.max_players)) {
+    return ErrorMessage(wire::ERROR_CODE_BAD_SEAT_COUNT,
+                        type.id + ": " + std::to_string(type.min_players) + " to " +
+                            std::to_string(type.max_players) + " seats");
+  }
+  core::Options asked(create.options().begin(), create.options().end());
+  auto options = rules->CompleteOptions(asked);
+  if (const auto* error = std::get_if<core::RuleError>(&options)) {
+    return ErrorMessage(wire::ERROR_CODE_BAD_OPTIONS, error->message);
+  }
+  return RoomGame{rule_sets_.Shared(*rules), protocol::FindGameCodec(type.id),
+                  std::get<core::Options>(std::move(options))};
+}
+
 void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id,
-                 const v1::ListGames& list) {
+                 const wire::ListGames& list) {
   if (!list.game_id().empty()) return ListOne(peer, request_id, list.game_id());
   ListPage page{PageLimit(list.limit()), std::nullopt};
   if (!list.after().empty()) {
     page.after = persistence::ParseGameId(list.after());
     if (!page.after) {
-      return SendError(*peer, request_id, v1::ERROR_CODE_MALFORMED_MESSAGE,
+      return SendError(*peer, request_id, wire::ERROR_CODE_MALFORMED_MESSAGE,
                        "list_games.after: not a game id (the next_page of a GameList)");
     }
   }
@@ -329,19 +417,19 @@ void Lobby::ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   }
   struct Gather {
     std::mutex mutex;
-    std::vector<v1::GameInfo> infos;  // in the order of `rooms`
+    std::vector<wire::GameInfo> infos;  // in the order of `rooms`
     size_t left = 0;
   };
   auto gather = std::make_shared<Gather>();
   gather->infos.resize(rooms.size());
   gather->left = rooms.size();
-  const auto send = [peer, request_id, page, more_rooms](const std::vector<v1::GameInfo>& infos) {
+  const auto send = [peer, request_id, page, more_rooms](const std::vector<wire::GameInfo>& infos) {
     SendMessage(*peer, HostedPage(infos, page.limit, more_rooms, request_id));
   };
   if (rooms.empty()) return send({});
   for (size_t i = 0; i < rooms.size(); ++i) {
     boost::asio::post(rooms[i]->strand, [room = rooms[i], i, gather, send] {
-      v1::GameInfo info = room->room.Info();
+      wire::GameInfo info = room->room.Info();
       std::lock_guard lock(gather->mutex);
       gather->infos[i] = std::move(info);
       if (--gather->left == 0) send(gather->infos);
@@ -369,7 +457,7 @@ void Lobby::ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                     const std::string& game_id) {
   if (const std::shared_ptr<HostedRoom> hosted = Find(game_id)) {
     boost::asio::post(hosted->strand, [hosted, peer, request_id] {
-      v1::ServerMessage reply = EmptyGameList(request_id);
+      wire::ServerMessage reply = EmptyGameList(request_id);
       *reply.mutable_game_list()->add_games() = hosted->room.Info();
       SendMessage(*peer, reply);
     });
@@ -384,42 +472,47 @@ void Lobby::ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   });
 }
 
-void Lobby::SendTileSet(Peer& peer, uint64_t request_id) const {
-  v1::ServerMessage reply = tile_set_reply_;
+void Lobby::SendTileSet(Peer& peer, uint64_t request_id, const std::string& rule_set) const {
+  const auto found = tile_set_replies_.find(rule_set);
+  if (found == tile_set_replies_.end()) {
+    return SendError(peer, request_id, wire::ERROR_CODE_NO_SUCH_RULE_SET,
+                     "no rule set '" + rule_set + "'");
+  }
+  wire::ServerMessage reply = found->second;
   reply.set_request_id(request_id);
   SendMessage(peer, reply);
 }
 
 // Game requests go to their room (room/request.h says which they are); the rest are the lobby's.
-void Lobby::Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) {
+void Lobby::Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message) {
   if (const std::optional<RoomRequest> request = RoomRequestOf(message)) {
     return Route(peer, message, *request);
   }
   const uint64_t id = message.request_id();
   switch (message.body_case()) {
-    case v1::ClientMessage::kCreateGame:
+    case wire::ClientMessage::kCreateGame:
       return Create(peer, id, message.create_game());
-    case v1::ClientMessage::kListGames:
+    case wire::ClientMessage::kListGames:
       return List(peer, id, message.list_games());
-    case v1::ClientMessage::kGetTileSet:
-      return SendTileSet(*peer, id);
-    case v1::ClientMessage::kGetReplay:
+    case wire::ClientMessage::kGetTileSet:
+      return SendTileSet(*peer, id, message.get_tile_set().rule_set());
+    case wire::ClientMessage::kGetReplay:
       return Replay(peer, id, message.get_replay().game_id(), std::nullopt);
-    case v1::ClientMessage::kSeek:
+    case wire::ClientMessage::kSeek:
       return Replay(peer, id, message.seek().game_id(), message.seek().sequence());
     default:
-      return SendError(*peer, id, v1::ERROR_CODE_UNKNOWN_MESSAGE, "unknown message");
+      return SendError(*peer, id, wire::ERROR_CODE_UNKNOWN_MESSAGE, "unknown message");
   }
 }
 
 // A hosted room answers on its strand; an ended game no longer hosted, from the log.
-void Lobby::Route(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+void Lobby::Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                   const RoomRequest& request) {
   const std::string& game_id = GameIdOf(request);
   const std::shared_ptr<HostedRoom> hosted = Find(game_id);
   if (!hosted) {
     if (CatchesUp(request)) return ServeFromLog(peer, message, game_id);
-    return SendError(*peer, message.request_id(), v1::ERROR_CODE_NO_SUCH_GAME,
+    return SendError(*peer, message.request_id(), wire::ERROR_CODE_NO_SUCH_GAME,
                      "no game '" + game_id + "'");
   }
   {
@@ -437,40 +530,48 @@ void Lobby::Route(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& me
 // restarted) still gives its seats what they missed and its spectators the final state: a room
 // is restored from the log on the reader thread, answers, and is dropped. Nothing is watched:
 // the game will not change again.
-void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                          const std::string& game_id) {
   const auto number = persistence::ParseGameId(game_id);
   if (!number) {
-    return SendError(*peer, message.request_id(), v1::ERROR_CODE_NO_SUCH_GAME,
+    return SendError(*peer, message.request_id(), wire::ERROR_CODE_NO_SUCH_GAME,
                      "no game '" + game_id + "'");
   }
-  ReadLog(peer, message.request_id(),
-          [tiles = tiles_, peer, message, game_id, number = *number](persistence::Store& store) {
-            const uint64_t id = message.request_id();
-            auto loaded = store.LoadGame(number);
-            if (!loaded) {
-              spdlog::error("reading {}: {}", game_id, loaded.error().message);
-              return SendError(*peer, id, v1::ERROR_CODE_STORAGE_FAILED,
-                               "the game log could not be read");
-            }
-            if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
-              return SendError(*peer, id, v1::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
-            }
-            // Open and running games are all hosted (restored at start); one that is not was
-            // written by another program since: it is not this server's to answer for.
-            if (!*loaded || !Ended((*loaded)->game.status)) {
-              return SendError(*peer, id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
-            }
-            ReadOnlyLog log;
-            RoomOptions options;
-            options.number = number;
-            options.seats = std::clamp((*loaded)->game.seats, 2, 4);
-            Room room(options, tiles, OsRandomToken, log);
-            if (auto damage = room.Restore(**loaded)) {
-              spdlog::error("game {} does not replay: {}", game_id, *damage);
-            }
-            room.Handle(peer, message);
-          });
+  ReadLog(
+      peer, message.request_id(),
+      [this, peer, message, game_id, number = *number](persistence::Store& store) {
+        const uint64_t id = message.request_id();
+        auto loaded = store.LoadGame(number);
+        if (!loaded) {
+          spdlog::error("reading {}: {}", game_id, loaded.error().message);
+          return SendError(*peer, id, wire::ERROR_CODE_STORAGE_FAILED,
+                           "the game log could not be read");
+        }
+        if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
+          return SendError(*peer, id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
+        }
+        // Open and running games are all hosted (restored at start); one that is not was
+        // written by another program since: it is not this server's to answer for.
+        if (!*loaded || !Ended((*loaded)->game.status)) {
+          return SendError(*peer, id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+        }
+        auto game = StoredGameOf((*loaded)->game, rule_sets_);
+        if (!game) {
+          return SendError(
+              *peer, id, wire::ERROR_CODE_NO_SUCH_RULE_SET,
+              "this server does not play the rule set of game '" + game_id + "' any more");
+        }
+        const core::GameType& type = game->rules->Type();
+        ReadOnlyLog log;
+        RoomOptions options;
+        options.number = number;
+        options.seats = std::clamp((*loaded)->game.seats, type.min_players, type.max_players);
+        Room room(options, *std::move(game), OsRandomToken, log);
+        if (auto damage = room.Restore(**loaded)) {
+          spdlog::error("game {} does not replay: {}", game_id, *damage);
+        }
+        room.Handle(peer, message);
+      });
 }
 // Read from the log on the reader thread, so any game that ever started can be replayed, hosted
 // or not; a hosted game's log holds everything its clients have seen (nothing is sent before it
@@ -479,23 +580,22 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                    const std::string& game_id, std::optional<uint64_t> seek) {
   const auto number = persistence::ParseGameId(game_id);
   if (!number) {
-    return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
+    return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
   }
   ReadLog(peer, request_id,
-          [tiles = tiles_, peer, request_id, game_id, number = *number,
-           seek](persistence::Store& store) {
+          [this, peer, request_id, game_id, number = *number, seek](persistence::Store& store) {
             auto loaded = store.LoadGame(number);
             if (!loaded) {
               spdlog::error("replay of {}: {}", LogSafe(game_id), loaded.error().message);
-              return SendError(*peer, request_id, v1::ERROR_CODE_STORAGE_FAILED,
+              return SendError(*peer, request_id, wire::ERROR_CODE_STORAGE_FAILED,
                                "the game log could not be read");
             }
             if (!*loaded) {
-              return SendError(*peer, request_id, v1::ERROR_CODE_NO_SUCH_GAME,
+              return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME,
                                "no game '" + game_id + "'");
             }
-            v1::ServerMessage reply = seek ? SeekMessage(std::move(**loaded), tiles, *seek)
-                                           : ReplayMessage(**loaded, tiles);
+            wire::ServerMessage reply = seek ? SeekMessage(std::move(**loaded), rule_sets_, *seek)
+                                             : ReplayMessage(**loaded, rule_sets_);
             reply.set_request_id(request_id);
             SendMessage(*peer, reply);
           });
@@ -558,11 +658,11 @@ namespace carc::server {
 // ---------------------------------------------------------------------------------------------
 // Housekeeping: idle games, and the open games of each connection and address
 
-std::chrono::milliseconds Lobby::IdleTimeout(v1::GameStatus status) const {
+std::chrono::milliseconds Lobby::IdleTimeout(wire::GameStatus status) const {
   switch (status) {
-    case v1::GAME_STATUS_OPEN:
+    case wire::GAME_STATUS_OPEN:
       return config_.open_game_timeout;
-    case v1::GAME_STATUS_RUNNING:
+    case wire::GAME_STATUS_RUNNING:
       return config_.running_game_timeout;
     default:
       return std::chrono::milliseconds(0);  // ended or damaged: never abandoned

@@ -7,8 +7,9 @@
 // writes through the server's Journal; the journal's answers come back on the room's strand.
 // Replays, seeks and lists of finished games are read from the log on the storage's reader
 // thread, and so are Resume and Spectate of an ended game that is no longer hosted (a room
-// restored from the log answers them). The tile set never changes, so its TileSet message is
-// built once.
+// restored from the log answers them). The lobby knows no game: it hosts the rule sets of a
+// registry (engine/registry.h), each with the protocol's codec for it; their TileSet messages
+// never change, so they are built once.
 //
 // Housekeeping: a finished or abandoned game leaves after --finished-game-retention; an open or
 // running game in which nothing is committed for its timeout is abandoned (a timer on the room's
@@ -27,10 +28,12 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "net/config.h"
 #include "net/session.h"
 #include "net/storage.h"
+#include "registry.h"
 #include "room/request.h"
 #include "room/room.h"
 
@@ -56,12 +59,11 @@ class StrandLog : public persistence::GameLog {
 };
 
 struct HostedRoom {
-  HostedRoom(boost::asio::io_context& io, RoomOptions options,
-             std::shared_ptr<const core::TileSet> tiles, TokenSource tokens,
+  HostedRoom(boost::asio::io_context& io, RoomOptions options, RoomGame game, TokenSource tokens,
              persistence::GameLog& journal, std::atomic<size_t>& writes_in_flight)
       : strand(boost::asio::make_strand(io)),
         log(journal, strand, writes_in_flight),
-        room(std::move(options), std::move(tiles), std::move(tokens), log) {}
+        room(std::move(options), std::move(game), std::move(tokens), log) {}
   RoomStrand strand;
   StrandLog log;
   Room room;                                                // only on `strand`
@@ -78,17 +80,20 @@ struct HostedRoom {
 
 class Lobby : public MessageSink {
  public:
-  Lobby(boost::asio::io_context& io, const ServerConfig& config,
-        std::shared_ptr<const core::TileSet> tiles, TokenSource tokens, Storage& storage);
+  // Hosts the rule sets of `rule_sets` (each must have a codec: protocol::FindGameCodec).
+  Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetRegistry rule_sets,
+        TokenSource tokens, Storage& storage);
 
   // Hosts the games the log holds open or running (before the server accepts connections).
   // Returns how many were found damaged.
   size_t Restore(const std::vector<persistence::StoredGame>& games);
 
   // Handles one message of a session that has said Hello. Replies reach `peer`.
-  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) override;
+  void Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message) override;
   // The session is closing: its seats go offline, it stops spectating.
   void Disconnected(const std::shared_ptr<Peer>& peer) override;
+  // The games this server hosts, for the Welcome.
+  wire::Welcome Welcome() const override { return welcome_; }
 
   size_t GameCount() const;
   // Requests posted to rooms and not yet handled, and writes submitted by rooms whose answers
@@ -99,15 +104,16 @@ class Lobby : public MessageSink {
 
  private:
   // A request to one game: to its room, or from the log when the game has ended and left.
-  void Route(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+  void Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
              const RoomRequest& request);
-  void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::CreateGame& create);
+  void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+              const wire::CreateGame& create);
   // Which page of a list: at most `limit` games, those after game number `after`.
   struct ListPage {
     uint32_t limit = 0;
     std::optional<int64_t> after;
   };
-  void List(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::ListGames& list);
+  void List(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::ListGames& list);
   // The hosted games that are not finished, by game number: the default list.
   void ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id, const ListPage& page);
   // Finished games from the log, the most recently finished first.
@@ -116,7 +122,9 @@ class Lobby : public MessageSink {
   void ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id, const std::string& game_id);
   void Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id, const std::string& game_id,
               std::optional<uint64_t> seek);
-  void SendTileSet(Peer& peer, uint64_t request_id) const;
+  void SendTileSet(Peer& peer, uint64_t request_id, const std::string& rule_set) const;
+  // A new game's rule set, codec and options from CreateGame; the refusal, if it is not one.
+  std::variant<RoomGame, wire::ServerMessage> GameFor(const wire::CreateGame& create) const;
   std::shared_ptr<HostedRoom> Find(const std::string& game_id) const;
   // Runs `job` on the storage's reader thread; the io_context keeps running until it is done.
   // A connection may have kMaxReadsPerConnection reads waiting; more are refused with
@@ -124,17 +132,17 @@ class Lobby : public MessageSink {
   void ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                std::function<void(persistence::Store&)> job);
   static constexpr size_t kMaxReadsPerConnection = 8;
-  std::shared_ptr<HostedRoom> Host(RoomOptions options);
+  std::shared_ptr<HostedRoom> Host(RoomOptions options, RoomGame game);
   void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
   // Resume or Spectate of a game not hosted: an ended game is answered from the log.
-  void ServeFromLog(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message,
+  void ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                     const std::string& game_id);
   // A finished or abandoned game leaves the lobby after the retention time (its players saw
   // the end).
   void Retire(const std::shared_ptr<HostedRoom>& hosted);
   // Abandons the room once nothing has happened in it for its status's timeout (on its strand).
   void WatchIdle(const std::shared_ptr<HostedRoom>& hosted);
-  std::chrono::milliseconds IdleTimeout(v1::GameStatus status) const;
+  std::chrono::milliseconds IdleTimeout(wire::GameStatus status) const;
   // The creator's count of open games (with mutex_ held).
   bool OverOpenGameLimit(const Peer& peer) const;
   void CountOpenGame(HostedRoom& hosted, const Peer& peer);
@@ -142,8 +150,10 @@ class Lobby : public MessageSink {
 
   boost::asio::io_context& io_;
   const ServerConfig& config_;
-  std::shared_ptr<const core::TileSet> tiles_;
-  const v1::ServerMessage tile_set_reply_;  // the answer to GetTileSet, less its request id
+  const RuleSetRegistry rule_sets_;
+  const wire::Welcome welcome_;  // less the protocol version and the server's name
+  // The answers to GetTileSet by rule set id, less their request ids.
+  const std::map<std::string, wire::ServerMessage, std::less<>> tile_set_replies_;
   TokenSource tokens_;
   Storage& storage_;
   std::atomic<size_t> work_in_flight_ = 0;
@@ -170,7 +180,7 @@ class Lobby : public MessageSink {
 };
 
 // Encodes and sends one message (replies made outside a room).
-void SendMessage(Peer& peer, const v1::ServerMessage& message);
-void SendError(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason);
+void SendMessage(Peer& peer, const wire::ServerMessage& message);
+void SendError(Peer& peer, uint64_t request_id, wire::ErrorCode code, const std::string& reason);
 
 }  // namespace carc::server

@@ -34,11 +34,11 @@ int OpenReserve() { return ::open("/dev/null", O_RDONLY | O_CLOEXEC); }
 
 }  // namespace
 
-Server::Server(asio::io_context& io, ServerConfig config,
-               std::shared_ptr<const core::TileSet> tiles, TokenSource tokens, Clock clock)
+Server::Server(asio::io_context& io, ServerConfig config, RuleSetRegistry rule_sets,
+               TokenSource tokens, Clock clock)
     : io_(io),
       config_(std::move(config)),
-      tiles_(std::move(tiles)),
+      rule_sets_(std::move(rule_sets)),
       tokens_(std::move(tokens)),
       clock_(std::move(clock)),
       housekeeping_(io),
@@ -55,7 +55,7 @@ std::optional<std::string> Server::OpenLog() {
   auto opened = Storage::Open(config_);
   if (auto* error = std::get_if<std::string>(&opened)) return *error;
   storage_ = std::move(std::get<std::unique_ptr<Storage>>(opened));
-  lobby_ = std::make_unique<Lobby>(io_, config_, tiles_, tokens_, *storage_);
+  lobby_ = std::make_unique<Lobby>(io_, config_, rule_sets_, tokens_, *storage_);
   auto games = storage_->TakeUnfinished();
   size_t actions = 0;
   for (const auto& g : games) actions += g.actions.size();

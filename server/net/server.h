@@ -20,9 +20,8 @@ namespace carc::server {
 
 class Server {
  public:
-  Server(boost::asio::io_context& io, ServerConfig config,
-         std::shared_ptr<const core::TileSet> tiles, TokenSource tokens = OsRandomToken,
-         Clock clock = SteadyNow);
+  Server(boost::asio::io_context& io, ServerConfig config, RuleSetRegistry rule_sets,
+         TokenSource tokens = OsRandomToken, Clock clock = SteadyNow);
   ~Server();
 
   // Opens the game log, resumes its games, binds and starts accepting; returns an error message
@@ -50,7 +49,7 @@ class Server {
 
   boost::asio::io_context& io_;
   ServerConfig config_;
-  std::shared_ptr<const core::TileSet> tiles_;
+  RuleSetRegistry rule_sets_;  // handed to the lobby when the log is open
   TokenSource tokens_;
   Clock clock_;
   std::unique_ptr<Storage> storage_;  // outlives the lobby: rooms write through its journal

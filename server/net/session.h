@@ -39,9 +39,11 @@ class MessageSink {
  public:
   virtual ~MessageSink() = default;
   // One message of a connection that has said Hello. Replies reach `peer`.
-  virtual void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) = 0;
+  virtual void Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message) = 0;
   // The connection is closing: its seats go offline, it stops spectating.
   virtual void Disconnected(const std::shared_ptr<Peer>& peer) = 0;
+  // What the Welcome says besides the protocol version and the server's name: the games hosted.
+  virtual wire::Welcome Welcome() const { return {}; }
 };
 
 // What the registry may ask of any session, whatever its stream. Both may be called from any
@@ -161,12 +163,12 @@ class BasicSession : public Peer,
   void DoRead();
   void OnRead(boost::beast::error_code ec, size_t bytes);
   void HandleMessage();
-  void HandleHello(const v1::ClientMessage& message);
+  void HandleHello(const wire::ClientMessage& message);
   // Answers a message whose text breaks the rule (protocol/client_text.h) with
   // ERROR_CODE_BAD_TEXT; nothing else of it is handled.
   void RefuseText(uint64_t request_id, const protocol::BadText& bad);
-  void Reply(const v1::ServerMessage& message);
-  void ReplyError(uint64_t request_id, v1::ErrorCode code, const std::string& reason);
+  void Reply(const wire::ServerMessage& message);
+  void ReplyError(uint64_t request_id, wire::ErrorCode code, const std::string& reason);
   void Queue(Bytes message);
   bool Overflows(const std::string& message) const;
   void DoWrite();

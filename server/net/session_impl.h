@@ -25,7 +25,7 @@ inline bool IsNormalEnd(beast::error_code ec) {
          ec == boost::asio::error::eof || ec == http::error::end_of_stream;
 }
 
-inline Bytes Encode(const v1::ServerMessage& message) {
+inline Bytes Encode(const wire::ServerMessage& message) {
   auto bytes = std::make_shared<std::string>();
   message.SerializeToString(bytes.get());
   return bytes;
@@ -238,7 +238,7 @@ template <typename NextLayer>
 void BasicSession<NextLayer>::OnHelloDeadline(boost::beast::error_code ec) {
   if (ec || hello_ || closing_) return;
   spdlog::info("connection {}: no Hello within {} ms", id_, config_.handshake_timeout.count());
-  ReplyError(0, v1::ERROR_CODE_HELLO_FIRST,
+  ReplyError(0, wire::ERROR_CODE_HELLO_FIRST,
              "no Hello within " + std::to_string(config_.handshake_timeout.count()) + " ms");
   Close(boost::beast::websocket::close_code::policy_error, "no Hello in time");
 }
@@ -271,19 +271,19 @@ template <typename NextLayer>
 void BasicSession<NextLayer>::HandleMessage() {
   if (closing_) return;  // the server has said goodbye; what the client still sends is dropped
   if (!ws_->got_binary()) {
-    return ReplyError(0, v1::ERROR_CODE_MALFORMED_MESSAGE,
+    return ReplyError(0, wire::ERROR_CODE_MALFORMED_MESSAGE,
                       "messages are binary protobuf frames, not text");
   }
-  v1::ClientMessage message;
+  wire::ClientMessage message;
   if (!message.ParseFromArray(buffer_.data().data(), static_cast<int>(buffer_.size()))) {
     const std::string_view frame(static_cast<const char*>(buffer_.data().data()), buffer_.size());
     if (auto bad = protocol::FindBadTextInFrame(frame)) {
       return RefuseText(bad->request_id, bad->bad);
     }
-    return ReplyError(0, v1::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage");
+    return ReplyError(0, wire::ERROR_CODE_MALFORMED_MESSAGE, "not a ClientMessage");
   }
   if (!bucket_.Take(clock_())) {
-    return ReplyError(message.request_id(), v1::ERROR_CODE_RATE_LIMITED,
+    return ReplyError(message.request_id(), wire::ERROR_CODE_RATE_LIMITED,
                       "too many messages; slow down");
   }
   // One check of every string the client sent, before anything else reads one.
@@ -291,31 +291,31 @@ void BasicSession<NextLayer>::HandleMessage() {
     return RefuseText(message.request_id(), *bad);
   }
   if (registry_.stopping()) {
-    return ReplyError(message.request_id(), v1::ERROR_CODE_SHUTTING_DOWN,
+    return ReplyError(message.request_id(), wire::ERROR_CODE_SHUTTING_DOWN,
                       "the server is shutting down");
   }
   if (message.has_hello()) return HandleHello(message);
   if (!hello_) {
-    return ReplyError(message.request_id(), v1::ERROR_CODE_HELLO_FIRST,
+    return ReplyError(message.request_id(), wire::ERROR_CODE_HELLO_FIRST,
                       "the first message must be Hello");
   }
   if (message.has_ping()) {
-    v1::ServerMessage pong;
+    wire::ServerMessage pong;
     pong.set_request_id(message.request_id());
     pong.mutable_pong()->set_nonce(message.ping().nonce());
     return Reply(pong);
   }
-  if (message.body_case() == v1::ClientMessage::BODY_NOT_SET) {
-    return ReplyError(message.request_id(), v1::ERROR_CODE_UNKNOWN_MESSAGE,
+  if (message.body_case() == wire::ClientMessage::BODY_NOT_SET) {
+    return ReplyError(message.request_id(), wire::ERROR_CODE_UNKNOWN_MESSAGE,
                       "an empty or unknown message");
   }
   sink_.Handle(this->shared_from_this(), message);
 }
 
 template <typename NextLayer>
-void BasicSession<NextLayer>::HandleHello(const v1::ClientMessage& message) {
+void BasicSession<NextLayer>::HandleHello(const wire::ClientMessage& message) {
   if (message.hello().protocol_version() != protocol::kProtocolVersion) {
-    ReplyError(message.request_id(), v1::ERROR_CODE_UNSUPPORTED_VERSION,
+    ReplyError(message.request_id(), wire::ERROR_CODE_UNSUPPORTED_VERSION,
                "this server speaks protocol version " + std::to_string(protocol::kProtocolVersion));
     return Close(boost::beast::websocket::close_code::protocol_error,
                  "unsupported protocol version");
@@ -323,8 +323,9 @@ void BasicSession<NextLayer>::HandleHello(const v1::ClientMessage& message) {
   hello_ = true;
   hello_deadline_.cancel();
   spdlog::info("connection {}: client '{}'", id_, LogSafe(message.hello().client()));
-  v1::ServerMessage welcome;
+  wire::ServerMessage welcome;
   welcome.set_request_id(message.request_id());
+  *welcome.mutable_welcome() = sink_.Welcome();
   welcome.mutable_welcome()->set_protocol_version(protocol::kProtocolVersion);
   welcome.mutable_welcome()->set_server("carc-server");
   Reply(welcome);
@@ -333,20 +334,20 @@ void BasicSession<NextLayer>::HandleHello(const v1::ClientMessage& message) {
 template <typename NextLayer>
 void BasicSession<NextLayer>::RefuseText(uint64_t request_id, const protocol::BadText& bad) {
   spdlog::info("connection {}: refused {} '{}': {}", id_, bad.field, bad.excerpt, bad.reason);
-  ReplyError(request_id, v1::ERROR_CODE_BAD_TEXT, bad.reason);
+  ReplyError(request_id, wire::ERROR_CODE_BAD_TEXT, bad.reason);
 }
 
 // Replies the session makes itself go straight into the queue (we are on the strand), so that
 // they keep their place before a close that follows them.
 template <typename NextLayer>
-void BasicSession<NextLayer>::Reply(const v1::ServerMessage& message) {
+void BasicSession<NextLayer>::Reply(const wire::ServerMessage& message) {
   Queue(session_detail::Encode(message));
 }
 
 template <typename NextLayer>
-void BasicSession<NextLayer>::ReplyError(uint64_t request_id, v1::ErrorCode code,
+void BasicSession<NextLayer>::ReplyError(uint64_t request_id, wire::ErrorCode code,
                                          const std::string& reason) {
-  v1::ServerMessage message;
+  wire::ServerMessage message;
   message.set_request_id(request_id);
   message.mutable_error()->set_code(code);
   message.mutable_error()->set_reason(reason);
@@ -412,7 +413,7 @@ void BasicSession<NextLayer>::Shutdown(const std::string& reason) {
   boost::asio::post(ws_->get_executor(), [self = this->shared_from_this(), reason] {
     if (self->reading_request_) return self->CloseNow();
     if (!self->open_ || self->closing_) return;  // an HTTP answer or an upgrade finishes alone
-    v1::ServerMessage closing;
+    wire::ServerMessage closing;
     closing.mutable_server_closing()->set_reason(reason);
     self->Queue(session_detail::Encode(closing));
     self->Close(boost::beast::websocket::close_code::going_away, reason);

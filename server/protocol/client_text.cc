@@ -27,6 +27,10 @@ constexpr size_t kPlayerNameBytes = 64;
 constexpr size_t kGameNameBytes = 64;
 constexpr size_t kRuleSetBytes = 32;
 constexpr size_t kClientNameBytes = 64;
+// Option names are short words ("river").
+constexpr size_t kOptionNameBytes = 32;
+// A game's Action, encoded: a few numbers.
+constexpr size_t kActionBytes = 64;
 // How much of a refused value the server's log shows.
 constexpr size_t kExcerptBytes = 40;
 
@@ -117,6 +121,9 @@ std::optional<BadText> CheckMessage(const Message& message, const std::string& p
 }
 
 void TurnStringsIntoBytes(google::protobuf::DescriptorProto& message) {
+  // A map's key may not be bytes: its entries are read as the repeated key-value messages they
+  // are on the wire (so a key is checked like any other string).
+  if (message.has_options()) message.mutable_options()->clear_map_entry();
   for (auto& field : *message.mutable_field()) {
     if (field.type() == google::protobuf::FieldDescriptorProto::TYPE_STRING) {
       field.set_type(google::protobuf::FieldDescriptorProto::TYPE_BYTES);
@@ -130,14 +137,23 @@ void TurnStringsIntoBytes(google::protobuf::DescriptorProto& message) {
 class LenientClientMessage {
  public:
   LenientClientMessage() {
+    const google::protobuf::FileDescriptor& envelope = *wire::ClientMessage::descriptor()->file();
+    // The files the envelope imports (the tile set, which only the server sends) go in as they
+    // are; they import nothing themselves.
+    for (int i = 0; i < envelope.dependency_count(); ++i) {
+      google::protobuf::FileDescriptorProto dependency;
+      envelope.dependency(i)->CopyTo(&dependency);
+      assert(dependency.dependency_size() == 0 && "the envelope's imports import nothing");
+      [[maybe_unused]] const auto* built = pool_.BuildFile(dependency);
+      assert(built != nullptr && "a copy of a valid file builds");
+    }
     google::protobuf::FileDescriptorProto file;
-    v1::ClientMessage::descriptor()->file()->CopyTo(&file);
-    assert(file.dependency_size() == 0 && "city.proto imports nothing");
+    envelope.CopyTo(&file);
     for (auto& message : *file.mutable_message_type()) TurnStringsIntoBytes(message);
     [[maybe_unused]] const auto* built = pool_.BuildFile(file);
     assert(built != nullptr && "a copy of a valid file builds");
     prototype_ = factory_.GetPrototype(
-        pool_.FindMessageTypeByName(v1::ClientMessage::descriptor()->full_name()));
+        pool_.FindMessageTypeByName(wire::ClientMessage::descriptor()->full_name()));
   }
 
   std::unique_ptr<Message> Parse(std::string_view frame) const {
@@ -152,28 +168,37 @@ class LenientClientMessage {
   const Message* prototype_ = nullptr;
 };
 
+// A field of the envelope by its message and name ("JoinSeat.player_name"), as its full name.
+std::string EnvelopeField(std::string_view message_and_field) {
+  return wire::ClientMessage::descriptor()->file()->package() + "." +
+         std::string(message_and_field);
+}
+
 }  // namespace
 
 const std::map<std::string, size_t, std::less<>>& ClientTextLimits() {
   static const std::map<std::string, size_t, std::less<>> kLimits = {
-      {"carcassonne.city.v1.Hello.client", kClientNameBytes},
-      {"carcassonne.city.v1.CreateGame.rule_set", kRuleSetBytes},
-      {"carcassonne.city.v1.CreateGame.name", kGameNameBytes},
-      {"carcassonne.city.v1.ListGames.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.ListGames.after", kGameIdBytes},
-      {"carcassonne.city.v1.JoinSeat.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.JoinSeat.player_name", kPlayerNameBytes},
-      {"carcassonne.city.v1.LeaveSeat.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.LeaveSeat.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.StartGame.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.StartGame.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.Spectate.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Resume.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Resume.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.Move.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Move.seat_token", kSeatTokenBytes},
-      {"carcassonne.city.v1.GetReplay.game_id", kGameIdBytes},
-      {"carcassonne.city.v1.Seek.game_id", kGameIdBytes},
+      {EnvelopeField("Hello.client"), kClientNameBytes},
+      {EnvelopeField("CreateGame.rule_set"), kRuleSetBytes},
+      {EnvelopeField("CreateGame.OptionsEntry.key"), kOptionNameBytes},
+      {EnvelopeField("GetTileSet.rule_set"), kRuleSetBytes},
+      {EnvelopeField("CreateGame.name"), kGameNameBytes},
+      {EnvelopeField("ListGames.game_id"), kGameIdBytes},
+      {EnvelopeField("ListGames.after"), kGameIdBytes},
+      {EnvelopeField("JoinSeat.game_id"), kGameIdBytes},
+      {EnvelopeField("JoinSeat.player_name"), kPlayerNameBytes},
+      {EnvelopeField("LeaveSeat.game_id"), kGameIdBytes},
+      {EnvelopeField("LeaveSeat.seat_token"), kSeatTokenBytes},
+      {EnvelopeField("StartGame.game_id"), kGameIdBytes},
+      {EnvelopeField("StartGame.seat_token"), kSeatTokenBytes},
+      {EnvelopeField("Spectate.game_id"), kGameIdBytes},
+      {EnvelopeField("Resume.game_id"), kGameIdBytes},
+      {EnvelopeField("Resume.seat_token"), kSeatTokenBytes},
+      {EnvelopeField("Move.game_id"), kGameIdBytes},
+      {EnvelopeField("Move.seat_token"), kSeatTokenBytes},
+      {EnvelopeField("Move.action"), kActionBytes},
+      {EnvelopeField("GetReplay.game_id"), kGameIdBytes},
+      {EnvelopeField("Seek.game_id"), kGameIdBytes},
   };
   return kLimits;
 }

@@ -16,17 +16,17 @@
 #include <string>
 #include <string_view>
 
-#include "carcassonne/city/v1/city.pb.h"
+#include "carcassonne/server/v2/server.pb.h"
 
 namespace carc::protocol {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace wire = ::carcassonne::server::v2;
 
 // The limit of a string or bytes field that the table below does not name.
 inline constexpr size_t kDefaultTextBytes = 64;
 
 // The most bytes each string and bytes field of the ClientMessage tree may hold, by the field's
-// full name ("carcassonne.city.v1.JoinSeat.player_name").
+// full name ("carcassonne.server.v2.JoinSeat.player_name").
 const std::map<std::string, size_t, std::less<>>& ClientTextLimits();
 
 // The limit of one field: its entry in ClientTextLimits, or kDefaultTextBytes.

@@ -3,55 +3,77 @@
 #include <cstdio>
 #include <utility>
 
-#include "protocol/codec.h"
-
 namespace carc::protocol {
 namespace {
 
-// Decodes every legal action into `decoded`; false at the first that does not decode.
-bool DecodeLegal(const google::protobuf::RepeatedPtrField<v1::Action>& legal,
-                 std::vector<city::Action>* decoded) {
-  decoded->reserve(static_cast<size_t>(legal.size()));
-  for (const v1::Action& a : legal) {
-    const auto action = FromProto(a);
-    if (!action) return false;
-    decoded->push_back(*action);
+// Every legal action in the game's notation, as it reads in `view`; nullopt at the first that
+// does not decode.
+std::optional<std::vector<std::string>> DescribeLegal(
+    const GameCodec& codec, const PublicView& view,
+    const google::protobuf::RepeatedPtrField<std::string>& legal) {
+  std::vector<std::string> out;
+  out.reserve(static_cast<size_t>(legal.size()));
+  for (const std::string& bytes : legal) {
+    auto text = codec.DescribeAction(view, bytes);
+    if (!text) return std::nullopt;
+    out.push_back(*std::move(text));
   }
-  return true;
+  return out;
 }
 
 }  // namespace
 
-std::optional<std::string> Follower::Start(const v1::Snapshot& snapshot) {
+Follower::Follower(const Follower& other)
+    : codec_(other.codec_),
+      view_(other.view_ ? other.view_->Clone() : nullptr),
+      game_id_(other.game_id_),
+      rule_set_(other.rule_set_),
+      sequence_(other.sequence_),
+      hash_(other.hash_),
+      your_seat_(other.your_seat_),
+      legal_wire_(other.legal_wire_),
+      legal_(other.legal_),
+      action_(other.action_),
+      events_(other.events_) {}
+
+Follower& Follower::operator=(const Follower& other) {
+  if (this != &other) *this = Follower(other);
+  return *this;
+}
+
+std::optional<std::string> Follower::Start(const wire::Snapshot& snapshot,
+                                           std::shared_ptr<const core::TileSet> tiles) {
   const std::string where = "the snapshot of game '" + snapshot.game_id() + "' at sequence " +
                             std::to_string(snapshot.sequence());
-  auto state = FromProto(snapshot.state());
-  if (!state) return where + ": its state does not decode";
-  std::vector<city::Action> legal;
-  if (!DecodeLegal(snapshot.legal_actions(), &legal)) {
-    return where + ": a legal action does not decode";
-  }
-  const uint64_t hash = state->Hash();
+  const GameCodec* codec = FindGameCodec(snapshot.rule_set());
+  if (codec == nullptr) return where + ": no client knows rule set '" + snapshot.rule_set() + "'";
+  auto view = codec->DecodeState(snapshot.state(), std::move(tiles));
+  if (!view) return where + ": its state does not decode";
+  auto legal = DescribeLegal(*codec, *view, snapshot.legal_actions());
+  if (!legal) return where + ": a legal action does not decode";
+  const uint64_t hash = view->Hash();
   if (hash != snapshot.state_hash()) {
     return where + ": its state hashes to " + HashHex(hash) + ", the server says " +
            HashHex(snapshot.state_hash());
   }
-  state_ = std::move(state);
+  codec_ = codec;
+  view_ = std::move(view);
   game_id_ = snapshot.game_id();
+  rule_set_ = snapshot.rule_set();
   sequence_ = snapshot.sequence();
   hash_ = hash;
   your_seat_.reset();
   if (snapshot.has_your_seat()) your_seat_ = static_cast<int>(snapshot.your_seat());
   legal_wire_.assign(snapshot.legal_actions().begin(), snapshot.legal_actions().end());
-  legal_ = std::move(legal);
+  legal_ = *std::move(legal);
   action_.reset();
   events_.clear();
   return std::nullopt;
 }
 
-std::optional<std::string> Follower::Apply(const v1::Delta& delta) {
+std::optional<std::string> Follower::Apply(const wire::Delta& delta) {
   const std::string where = "delta " + std::to_string(delta.sequence());
-  if (!state_) return where + " of game '" + delta.game_id() + "' before any snapshot";
+  if (!view_) return where + " of game '" + delta.game_id() + "' before any snapshot";
   if (delta.game_id() != game_id_) {
     return where + " is of game '" + delta.game_id() + "', not '" + game_id_ + "'";
   }
@@ -61,33 +83,30 @@ std::optional<std::string> Follower::Apply(const v1::Delta& delta) {
   if (delta.sequence() != sequence_ + 1) {
     return "a gap: " + where + " after sequence " + std::to_string(sequence_);
   }
-  auto action = FromProto(delta.action());
+  // The action reads as it did before it was applied (a follower names a feature of the tile
+  // placed before it).
+  auto action = codec_->DescribeAction(*view_, delta.action());
   if (!action) return where + ": its action does not decode";
-  std::vector<city::Event> events;
-  events.reserve(static_cast<size_t>(delta.events_size()));
+  std::unique_ptr<PublicView> next = view_->Clone();
   for (int i = 0; i < delta.events_size(); ++i) {
-    auto event = FromProto(delta.events(i));
-    if (!event) return where + ": event " + std::to_string(i) + " does not decode";
-    events.push_back(*event);
+    if (!next->ApplyEvent(delta.events(i))) {
+      return where + ": event " + std::to_string(i) + " does not decode";
+    }
   }
-  std::vector<city::Action> legal;
-  if (!DecodeLegal(delta.legal_actions(), &legal)) {
-    return where + ": a legal action does not decode";
-  }
-  city::PublicState next = *state_;
-  for (const city::Event& e : events) next.Apply(e);
-  const uint64_t hash = next.Hash();
+  auto legal = DescribeLegal(*codec_, *next, delta.legal_actions());
+  if (!legal) return where + ": a legal action does not decode";
+  const uint64_t hash = next->Hash();
   if (hash != delta.state_hash()) {
     return "the state after " + where + " hashes to " + HashHex(hash) + ", the server says " +
            HashHex(delta.state_hash());
   }
-  *state_ = std::move(next);
+  view_ = std::move(next);
   sequence_ = delta.sequence();
   hash_ = hash;
   legal_wire_.assign(delta.legal_actions().begin(), delta.legal_actions().end());
-  legal_ = std::move(legal);
-  action_ = action;
-  events_ = std::move(events);
+  legal_ = *std::move(legal);
+  action_ = *std::move(action);
+  events_.assign(delta.events().begin(), delta.events().end());
   return std::nullopt;
 }
 

@@ -9,29 +9,40 @@ namespace {
 
 // The tile set's wire enums number their values as the engine does, FeatureKind one higher (its
 // 0 is UNSPECIFIED); these checks keep it so, and the conversions below are plain casts.
-static_assert(v1::FEATURE_KIND_STREET == static_cast<int>(core::FeatureKind::kStreet) + 1);
-static_assert(v1::FEATURE_KIND_RESIDENTIAL ==
+static_assert(tilespb::FEATURE_KIND_STREET == static_cast<int>(core::FeatureKind::kStreet) + 1);
+static_assert(tilespb::FEATURE_KIND_RESIDENTIAL ==
               static_cast<int>(core::FeatureKind::kResidential) + 1);
-static_assert(v1::FEATURE_KIND_MARKET == static_cast<int>(core::FeatureKind::kMarket) + 1);
-static_assert(v1::MARKET_KIND_NONE == static_cast<int>(core::MarketKind::kNone));
-static_assert(v1::MARKET_KIND_FISH == static_cast<int>(core::MarketKind::kFish));
-static_assert(v1::MARKET_KIND_GRAIN == static_cast<int>(core::MarketKind::kGrain));
-static_assert(v1::MARKET_KIND_LIVESTOCK == static_cast<int>(core::MarketKind::kLivestock));
-static_assert(v1::STREET_END_THROUGH == static_cast<int>(core::StreetEnd::kThrough));
-static_assert(v1::STREET_END_CROSSING == static_cast<int>(core::StreetEnd::kCrossing));
-static_assert(v1::STREET_END_BUILDING == static_cast<int>(core::StreetEnd::kBuilding));
-static_assert(v1::STREET_END_MARKET == static_cast<int>(core::StreetEnd::kMarket));
-static_assert(v1::BUILDING_NONE == static_cast<int>(core::Building::kNone));
-static_assert(v1::BUILDING_PUBLIC == static_cast<int>(core::Building::kPublic));
-static_assert(v1::BUILDING_HISTORIC == static_cast<int>(core::Building::kHistoric));
+static_assert(tilespb::FEATURE_KIND_MARKET == static_cast<int>(core::FeatureKind::kMarket) + 1);
+static_assert(tilespb::FEATURE_KIND_CITY == static_cast<int>(core::FeatureKind::kCity) + 1);
+static_assert(tilespb::FEATURE_KIND_FIELD == static_cast<int>(core::FeatureKind::kField) + 1);
+static_assert(tilespb::FEATURE_KIND_MONASTERY ==
+              static_cast<int>(core::FeatureKind::kMonastery) + 1);
+static_assert(tilespb::FEATURE_KIND_RIVER == static_cast<int>(core::FeatureKind::kRiver) + 1);
+static_assert(tilespb::MARKET_KIND_NONE == static_cast<int>(core::MarketKind::kNone));
+static_assert(tilespb::MARKET_KIND_FISH == static_cast<int>(core::MarketKind::kFish));
+static_assert(tilespb::MARKET_KIND_GRAIN == static_cast<int>(core::MarketKind::kGrain));
+static_assert(tilespb::MARKET_KIND_LIVESTOCK == static_cast<int>(core::MarketKind::kLivestock));
+static_assert(tilespb::STREET_END_THROUGH == static_cast<int>(core::StreetEnd::kThrough));
+static_assert(tilespb::STREET_END_CROSSING == static_cast<int>(core::StreetEnd::kCrossing));
+static_assert(tilespb::STREET_END_BUILDING == static_cast<int>(core::StreetEnd::kBuilding));
+static_assert(tilespb::STREET_END_MARKET == static_cast<int>(core::StreetEnd::kMarket));
+static_assert(tilespb::STREET_END_MONASTERY == static_cast<int>(core::StreetEnd::kMonastery));
+static_assert(tilespb::STREET_END_CITY == static_cast<int>(core::StreetEnd::kCity));
+static_assert(tilespb::BUILDING_NONE == static_cast<int>(core::Building::kNone));
+static_assert(tilespb::BUILDING_PUBLIC == static_cast<int>(core::Building::kPublic));
+static_assert(tilespb::BUILDING_HISTORIC == static_cast<int>(core::Building::kHistoric));
+static_assert(tilespb::TILE_ROLE_NONE == static_cast<int>(core::TileRole::kNone));
+static_assert(tilespb::TILE_ROLE_START == static_cast<int>(core::TileRole::kStart));
+static_assert(tilespb::TILE_ROLE_SPRING == static_cast<int>(core::TileRole::kSpring));
+static_assert(tilespb::TILE_ROLE_LAKE == static_cast<int>(core::TileRole::kLake));
 
 template <typename Wire, typename Engine>
 Wire WireValue(Engine value, int offset = 0) {
   return static_cast<Wire>(static_cast<int>(value) + offset);
 }
 
-v1::TileType TypeOf(const core::TileType& type) {
-  v1::TileType out;
+tilespb::TileType TypeOf(const core::TileType& type) {
+  tilespb::TileType out;
   out.set_name(type.name);
   out.set_first_id(static_cast<uint32_t>(type.first_id));
   out.set_count(static_cast<uint32_t>(type.count));
@@ -40,14 +51,16 @@ v1::TileType TypeOf(const core::TileType& type) {
     out.add_port_feature(feature == core::kNoFeature ? -1 : feature);
   }
   for (const core::FeatureDef& feature : type.features) {
-    v1::TileFeature* f = out.add_features();
-    f->set_kind(WireValue<v1::FeatureKind>(feature.kind, 1));
-    f->set_market(WireValue<v1::MarketKind>(feature.market));
-    f->set_end(WireValue<v1::StreetEnd>(feature.end));
+    tilespb::TileFeature* f = out.add_features();
+    f->set_kind(WireValue<tilespb::FeatureKind>(feature.kind, 1));
+    f->set_market(WireValue<tilespb::MarketKind>(feature.market));
+    f->set_end(WireValue<tilespb::StreetEnd>(feature.end));
     f->set_label(std::string(1, feature.label));
+    f->set_pennant(feature.pennant);
   }
-  out.set_building(WireValue<v1::Building>(type.building));
+  out.set_building(WireValue<tilespb::Building>(type.building));
   out.set_historic_name(type.historic_name);
+  out.set_role(WireValue<tilespb::TileRole>(type.role));
   return out;
 }
 
@@ -66,49 +79,70 @@ bool IsPlain(const std::string& text, bool spaces) {
   return true;
 }
 
+// An area's letter (a-h), a segment's digit (1-4), or a monastery's 'm'.
 bool IsLabel(const std::string& label) {
-  return label.size() == 1 &&
-         ((label[0] >= 'a' && label[0] <= 'h') || (label[0] >= '1' && label[0] <= '4'));
+  return label.size() == 1 && ((label[0] >= 'a' && label[0] <= 'h') ||
+                               (label[0] >= '1' && label[0] <= '4') || label[0] == 'm');
 }
 
-// The feature's declaration in the file ("b=fish", "1=crossing"); empty for a street through
-// the tile, which has none; nullopt for a kind, market or end the format does not know.
-std::optional<std::string> Declaration(const v1::TileFeature& f) {
+// The declaration of a street's end ("1=crossing"); empty for a street through the tile, which
+// has none; nullopt for an end the format does not know.
+std::optional<std::string> StreetDeclaration(const tilespb::TileFeature& f) {
+  const std::string& label = f.label();
+  switch (f.end()) {
+    case tilespb::STREET_END_THROUGH:
+      return "";
+    case tilespb::STREET_END_CROSSING:
+      return label + "=crossing";
+    case tilespb::STREET_END_BUILDING:
+      return label + "=building";
+    case tilespb::STREET_END_MARKET:
+      return label + "=market";
+    case tilespb::STREET_END_MONASTERY:
+      return label + "=monastery";
+    case tilespb::STREET_END_CITY:
+      return label + "=city";
+    default:
+      return std::nullopt;
+  }
+}
+
+// The feature's declaration in the file ("b=fish", "a=city+pennant", "1=crossing"); empty for a
+// street through the tile, which has none; nullopt for a kind, market or end the format does not
+// know.
+std::optional<std::string> Declaration(const tilespb::TileFeature& f) {
   const std::string& label = f.label();
   switch (f.kind()) {
-    case v1::FEATURE_KIND_RESIDENTIAL:
+    case tilespb::FEATURE_KIND_CITY:
+      return label + (f.pennant() ? "=city+pennant" : "=city");
+    case tilespb::FEATURE_KIND_FIELD:
+      return label + "=field";
+    case tilespb::FEATURE_KIND_MONASTERY:
+      return label + "=monastery";
+    case tilespb::FEATURE_KIND_RIVER:
+      return label + "=river";
+    case tilespb::FEATURE_KIND_RESIDENTIAL:
       return label + "=residential";
-    case v1::FEATURE_KIND_MARKET:
+    case tilespb::FEATURE_KIND_MARKET:
       switch (f.market()) {
-        case v1::MARKET_KIND_FISH:
+        case tilespb::MARKET_KIND_FISH:
           return label + "=fish";
-        case v1::MARKET_KIND_GRAIN:
+        case tilespb::MARKET_KIND_GRAIN:
           return label + "=grain";
-        case v1::MARKET_KIND_LIVESTOCK:
+        case tilespb::MARKET_KIND_LIVESTOCK:
           return label + "=livestock";
         default:
           return std::nullopt;
       }
-    case v1::FEATURE_KIND_STREET:
-      switch (f.end()) {
-        case v1::STREET_END_THROUGH:
-          return "";
-        case v1::STREET_END_CROSSING:
-          return label + "=crossing";
-        case v1::STREET_END_BUILDING:
-          return label + "=building";
-        case v1::STREET_END_MARKET:
-          return label + "=market";
-        default:
-          return std::nullopt;
-      }
+    case tilespb::FEATURE_KIND_STREET:
+      return StreetDeclaration(f);
     default:
       return std::nullopt;
   }
 }
 
 // The type's four sides, "a1b b-b b1a a-a", into `line`; the error, if a port names no feature.
-std::optional<std::string> AppendSides(const v1::TileType& type, std::string& line) {
+std::optional<std::string> AppendSides(const tilespb::TileType& type, std::string& line) {
   if (type.port_feature_size() != core::kPorts) {
     return std::to_string(type.port_feature_size()) + " ports, not 12";
   }
@@ -127,22 +161,22 @@ std::optional<std::string> AppendSides(const v1::TileType& type, std::string& li
 }
 
 // The type's "tile ..." line, or why it cannot be one.
-std::optional<std::string> AppendType(const v1::TileType& type, std::string& file) {
+std::optional<std::string> AppendType(const tilespb::TileType& type, std::string& file) {
   std::string line = "tile " + type.name() + " " + std::to_string(type.count());
   if (auto error = AppendSides(type, line)) return error;
   for (int i = 0; i < type.features_size(); ++i) {
-    const v1::TileFeature& f = type.features(i);
+    const tilespb::TileFeature& f = type.features(i);
     const auto declaration = IsLabel(f.label()) ? Declaration(f) : std::nullopt;
     if (!declaration) return "feature " + std::to_string(i) + " is not one a tile-set file has";
     if (!declaration->empty()) line += " " + *declaration;
   }
   switch (type.building()) {
-    case v1::BUILDING_NONE:
+    case tilespb::BUILDING_NONE:
       break;
-    case v1::BUILDING_PUBLIC:
+    case tilespb::BUILDING_PUBLIC:
       line += " building=public";
       break;
-    case v1::BUILDING_HISTORIC: {
+    case tilespb::BUILDING_HISTORIC: {
       if (!IsPlain(type.historic_name(), true)) return "its historic building has no name";
       std::string name = type.historic_name();
       for (char& c : name) c = c == ' ' ? '_' : c;
@@ -152,6 +186,21 @@ std::optional<std::string> AppendType(const v1::TileType& type, std::string& fil
     default:
       return "its building is of no known kind";
   }
+  switch (type.role()) {
+    case tilespb::TILE_ROLE_NONE:
+      break;
+    case tilespb::TILE_ROLE_START:
+      line += " role=start";
+      break;
+    case tilespb::TILE_ROLE_SPRING:
+      line += " role=spring";
+      break;
+    case tilespb::TILE_ROLE_LAKE:
+      line += " role=lake";
+      break;
+    default:
+      return "its role is of no known kind";
+  }
   file += line + "\n";
   return std::nullopt;
 }
@@ -159,10 +208,10 @@ std::optional<std::string> AppendType(const v1::TileType& type, std::string& fil
 }  // namespace
 
 std::variant<std::shared_ptr<const core::TileSet>, std::string> FromProto(
-    const v1::TileSet& message) {
+    const tilespb::TileSet& message) {
   if (!IsPlain(message.id(), false)) return "the tile set's id is not one a tile-set file has";
   std::string file = "tileset " + message.id() + " " + std::to_string(message.version()) + "\n";
-  for (const v1::TileType& type : message.types()) {
+  for (const tilespb::TileType& type : message.types()) {
     if (!IsPlain(type.name(), false)) return "a tile type's name is not one a tile-set file has";
     if (auto error = AppendType(type, file)) return "tile type '" + type.name() + "': " + *error;
   }
@@ -178,7 +227,7 @@ std::variant<std::shared_ptr<const core::TileSet>, std::string> FromProto(
   auto tiles = std::get<std::shared_ptr<const core::TileSet>>(std::move(parsed));
   // The loader numbers tiles in file order and features in the order their ports show them:
   // a message that numbers them otherwise describes another set.
-  const v1::TileSet loaded = ToProto(*tiles);
+  const tilespb::TileSet loaded = ToProto(*tiles);
   for (int i = 0; i < message.types_size(); ++i) {
     if (!google::protobuf::util::MessageDifferencer::Equals(loaded.types(i), message.types(i))) {
       return "tile type '" + message.types(i).name() +
@@ -188,8 +237,8 @@ std::variant<std::shared_ptr<const core::TileSet>, std::string> FromProto(
   return tiles;
 }
 
-v1::TileSet ToProto(const core::TileSet& tiles) {
-  v1::TileSet out;
+tilespb::TileSet ToProto(const core::TileSet& tiles) {
+  tilespb::TileSet out;
   out.set_id(tiles.id());
   out.set_version(static_cast<uint32_t>(tiles.version()));
   for (const core::TileType& type : tiles.types()) *out.add_types() = TypeOf(type);

@@ -6,16 +6,16 @@
 #include <string>
 #include <variant>
 
-#include "carcassonne/city/v1/city.pb.h"
+#include "carcassonne/tiles/v1/tiles.pb.h"
 #include "core/tileset.h"
 
 namespace carc::protocol {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace tilespb = ::carcassonne::tiles::v1;
 
 // Every type of `tiles` in file order, with its ports, features and building as the engine has
 // them; a port without a feature is -1.
-v1::TileSet ToProto(const core::TileSet& tiles);
+tilespb::TileSet ToProto(const core::TileSet& tiles);
 
 // The engine's tile set that a TileSet message describes (what a client plays and draws with).
 // It is rebuilt by writing the message back as a tile-set file (docs/tiles.md) and parsing that
@@ -25,6 +25,6 @@ v1::TileSet ToProto(const core::TileSet& tiles);
 // refuses the file, or the loaded set does not number its tiles, ports and features as the
 // message does.
 std::variant<std::shared_ptr<const core::TileSet>, std::string> FromProto(
-    const v1::TileSet& message);
+    const tilespb::TileSet& message);
 
 }  // namespace carc::protocol

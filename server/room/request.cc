@@ -2,29 +2,29 @@
 
 namespace carc::server {
 
-std::optional<RoomRequest> RoomRequestOf(const v1::ClientMessage& message) {
+std::optional<RoomRequest> RoomRequestOf(const wire::ClientMessage& message) {
   // No default: every body case is named, so a new one is placed here before it builds.
   switch (message.body_case()) {
-    case v1::ClientMessage::kJoinSeat:
+    case wire::ClientMessage::kJoinSeat:
       return &message.join_seat();
-    case v1::ClientMessage::kLeaveSeat:
+    case wire::ClientMessage::kLeaveSeat:
       return &message.leave_seat();
-    case v1::ClientMessage::kStartGame:
+    case wire::ClientMessage::kStartGame:
       return &message.start_game();
-    case v1::ClientMessage::kSpectate:
+    case wire::ClientMessage::kSpectate:
       return &message.spectate();
-    case v1::ClientMessage::kResume:
+    case wire::ClientMessage::kResume:
       return &message.resume();
-    case v1::ClientMessage::kMove:
+    case wire::ClientMessage::kMove:
       return &message.move();
-    case v1::ClientMessage::kHello:
-    case v1::ClientMessage::kPing:
-    case v1::ClientMessage::kCreateGame:
-    case v1::ClientMessage::kListGames:
-    case v1::ClientMessage::kGetReplay:
-    case v1::ClientMessage::kSeek:
-    case v1::ClientMessage::kGetTileSet:
-    case v1::ClientMessage::BODY_NOT_SET:
+    case wire::ClientMessage::kHello:
+    case wire::ClientMessage::kPing:
+    case wire::ClientMessage::kCreateGame:
+    case wire::ClientMessage::kListGames:
+    case wire::ClientMessage::kGetReplay:
+    case wire::ClientMessage::kSeek:
+    case wire::ClientMessage::kGetTileSet:
+    case wire::ClientMessage::BODY_NOT_SET:
       return std::nullopt;
   }
   return std::nullopt;  // a value outside the enumeration: not a request this server knows
@@ -36,8 +36,8 @@ const std::string& GameIdOf(const RoomRequest& request) {
 }
 
 bool CatchesUp(const RoomRequest& request) {
-  return std::holds_alternative<const v1::Spectate*>(request) ||
-         std::holds_alternative<const v1::Resume*>(request);
+  return std::holds_alternative<const wire::Spectate*>(request) ||
+         std::holds_alternative<const wire::Resume*>(request);
 }
 
 }  // namespace carc::server

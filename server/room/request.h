@@ -13,19 +13,20 @@
 #include <string>
 #include <variant>
 
-#include "carcassonne/city/v1/city.pb.h"
+#include "protocol/envelope.h"
 
 namespace carc::server {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace wire = protocol::wire;
 
 // The body of a room request; it points into the ClientMessage it came from.
-using RoomRequest = std::variant<const v1::JoinSeat*, const v1::LeaveSeat*, const v1::StartGame*,
-                                 const v1::Spectate*, const v1::Resume*, const v1::Move*>;
+using RoomRequest =
+    std::variant<const wire::JoinSeat*, const wire::LeaveSeat*, const wire::StartGame*,
+                 const wire::Spectate*, const wire::Resume*, const wire::Move*>;
 
 // The body of `message` when a room handles it; nullopt for the session's messages (Hello,
 // Ping), the lobby's (CreateGame, ListGames, GetReplay, Seek, GetTileSet) and an empty body.
-std::optional<RoomRequest> RoomRequestOf(const v1::ClientMessage& message);
+std::optional<RoomRequest> RoomRequestOf(const wire::ClientMessage& message);
 
 // The id of the game the request is addressed to.
 const std::string& GameIdOf(const RoomRequest& request);

@@ -1,5 +1,7 @@
-// A game hosted by the server: its seats and their tokens, its spectators, the engine's Game,
-// and the messages that keep every connection in step.
+// A game hosted by the server: its seats and their tokens, its spectators, the engine's State,
+// and the messages that keep every connection in step. A room knows no game: it holds a
+// core::State of its rule set and reaches the game's wire messages through the rule set's
+// GameCodec (protocol/game_codec.h).
 //
 // The room is where moves are judged: a Move is checked, in this order, for the token's seat,
 // that it is that seat's decision, that its sequence number is the current one (a stale or
@@ -33,15 +35,16 @@
 #include <string>
 #include <vector>
 
-#include "city/game.h"
+#include "core/rule_set.h"
 #include "persistence/journal.h"
 #include "persistence/store.h"
-#include "protocol/codec.h"
+#include "protocol/envelope.h"
+#include "protocol/game_codec.h"
 #include "room/request.h"
 
 namespace carc::server {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace wire = protocol::wire;
 
 using Bytes = std::shared_ptr<const std::string>;  // one encoded ServerMessage
 using SeatToken = std::array<uint8_t, 16>;         // 128 bits
@@ -60,10 +63,19 @@ using TokenSource = std::function<SeatToken()>;
 // 128 bits from getrandom(2).
 SeatToken OsRandomToken();
 
+// The game a room hosts: its rule set, that rule set's codec, and its options.
+struct RoomGame {
+  std::shared_ptr<const core::RuleSet> rules;
+  const protocol::GameCodec* codec = nullptr;  // of the same rule set
+  core::Options options;                       // complete: CompleteOptions' result
+};
+// A RoomGame of `rules` with their default options; the codec is the protocol's for its id.
+RoomGame DefaultRoomGame(std::shared_ptr<const core::RuleSet> rules);
+
 struct RoomOptions {
   int64_t number = 1;  // the game's key in the log; its public id is "g" + number
   std::string name;
-  int seats = 4;  // 2 to 4
+  int seats = 4;  // within the rule set's player counts
   uint64_t seed = 0;
   size_t replay_limit = 512;  // a resuming client further behind gets a snapshot
   size_t max_waiting = 256;   // requests held while a write is in flight; more are refused
@@ -80,16 +92,12 @@ enum class RoomEvent : uint8_t {
 };
 
 // The delta of one action, as every client gets it (no legal actions, no request id).
-v1::Delta MakeDelta(const std::string& game_id, uint64_t sequence, int seat,
-                    const city::Action& action, std::span<const city::Event> events,
-                    uint64_t state_hash, int players);
-// The stored result of a finished game: scores by source, winners, how it ended (JSON).
-std::string ResultJson(const city::Game& game);
+wire::Delta MakeDelta(const std::string& game_id, uint64_t sequence, int seat,
+                      protocol::EncodedStep step, uint64_t state_hash);
 
 class Room {
  public:
-  Room(RoomOptions options, std::shared_ptr<const core::TileSet> tiles, TokenSource tokens,
-       persistence::GameLog& log);
+  Room(RoomOptions options, RoomGame game, TokenSource tokens, persistence::GameLog& log);
 
   // A new game: stores it, then answers `peer` with GameCreated (or the storage error).
   void Create(const std::shared_ptr<Peer>& peer, uint64_t request_id);
@@ -105,22 +113,23 @@ class Room {
 
   // A room request (room/request.h) from `peer`, passed to its handler below; any other message
   // is left alone. The lobby, and the dispatch fuzzer, reach a room's handlers through here.
-  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message);
+  void Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message);
 
-  void Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::JoinSeat& join);
-  void Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::LeaveSeat& leave);
-  void Start(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::StartGame& start);
+  void Join(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::JoinSeat& join);
+  void Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::LeaveSeat& leave);
+  void Start(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::StartGame& start);
   void Spectate(const std::shared_ptr<Peer>& peer, uint64_t request_id);
-  void Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::Resume& resume);
-  void Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const v1::Move& move);
+  void Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Resume& resume);
+  void Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Move& move);
   // The connection is gone: its seat shows offline (the seat stays the player's).
   void Disconnected(const Peer* peer);
 
-  v1::GameInfo Info() const;
-  v1::GameStatus Status() const { return status_; }
+  wire::GameInfo Info() const;
+  wire::GameStatus Status() const { return status_; }
   const std::string& id() const { return id_; }
   // The game as committed (null before the start).
-  const city::Game* game() const { return game_ ? &*game_ : nullptr; }
+  const core::State* game() const { return game_.get(); }
+  const RoomGame& hosted() const { return game_type_; }
   uint64_t Sequence() const { return delta_bytes_.size(); }
   bool writing() const { return writing_; }
   // When the last change of the game was committed (Unix ms): its creation, a seat taken or
@@ -140,15 +149,14 @@ class Room {
   // An action applied but not yet committed, with what its delta needs.
   struct Staged {
     int seat = -1;
-    city::Action action;
-    std::vector<city::Event> events;
+    protocol::EncodedStep step;
     uint64_t state_hash = 0;
     persistence::ActionRecord record;
   };
-  // A game about to start: its drawing order, the engine's game and the first tile draws.
+  // A game about to start: its drawing order, the engine's state and the first tile draws.
   struct StartPlan {
     std::vector<int> order;
-    city::Game game;
+    std::unique_ptr<core::State> game;
     std::vector<Staged> staged;
   };
 
@@ -176,44 +184,47 @@ class Room {
   // The start as a write of its own (an early start, or a full game an old log left unstarted).
   void StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id);
   void PublishStart(const std::shared_ptr<Peer>& starter, uint64_t request_id);
-  // Applies `action` to `game` and keeps what its delta and its log record need.
-  std::optional<city::Error> Stage(city::Game& game, city::Actor actor, const city::Action& action,
-                                   std::vector<Staged>* out) const;
+  // Keeps what the delta and the log record of the action just applied to `game` need.
+  void Stage(const core::State& game, core::Actor actor, std::string action,
+             std::vector<Staged>* out) const;
   // The server's tile draws, as long as the chance actor must decide.
-  void StageChanceDraws(city::Game& game, std::vector<Staged>* out) const;
-  std::vector<persistence::WriteOp> LogOps(const city::Game& game,
+  void StageChanceDraws(core::State& game, std::vector<Staged>* out) const;
+  std::vector<persistence::WriteOp> LogOps(const core::State& game,
                                            const std::vector<Staged>& staged) const;
   void Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover, uint64_t request_id);
   // Keeps the shared encoding of the staged action's delta; returns the message it encodes.
-  v1::ServerMessage Record(const Staged& staged);
-  // Puts game_ back to its last committed state (after a failed write).
-  void Rollback(size_t committed_actions);
+  wire::ServerMessage Record(const Staged& staged);
+  // `committed` is the game before the staged actions: game_ goes back to it if the write fails.
   void CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
-                  uint64_t request_id, size_t committed_actions);
-  v1::Snapshot SnapshotFor(std::optional<int> seat) const;
-  void AddLegalActions(int seat, google::protobuf::RepeatedPtrField<v1::Action>* out) const;
+                  uint64_t request_id, std::unique_ptr<core::State> committed);
+  wire::Snapshot SnapshotFor(std::optional<int> seat) const;
+  void AddLegalActions(int seat, google::protobuf::RepeatedPtrField<std::string>* out) const;
   std::optional<int> DecidingSeat() const;
-  void Broadcast(const v1::ServerMessage& message, const Peer* except = nullptr);
+  void Broadcast(const wire::ServerMessage& message, const Peer* except = nullptr);
   void SendLobbyUpdate();
   void SendSeatStatus(int seat);
-  static void Reply(Peer& peer, uint64_t request_id, v1::ServerMessage message);
-  static void Error(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason);
+  static void Reply(Peer& peer, uint64_t request_id, wire::ServerMessage message);
+  static void Error(Peer& peer, uint64_t request_id, wire::ErrorCode code,
+                    const std::string& reason);
   // A refused move: logged with its code (never with the token), then answered.
-  void Reject(Peer& peer, uint64_t request_id, v1::ErrorCode code, const std::string& reason);
+  void Reject(Peer& peer, uint64_t request_id, wire::ErrorCode code, const std::string& reason);
+  // A move the engine refused: ERROR_CODE_RULE_REFUSED with the engine's reason.
+  void RejectRule(Peer& peer, uint64_t request_id, const core::RuleError& error);
 
   RoomOptions options_;
   std::string id_;
-  std::shared_ptr<const core::TileSet> tiles_;
+  RoomGame game_type_;
+  const protocol::GameCodec& codec_;
   TokenSource tokens_;
   persistence::GameLog& log_;
-  v1::GameStatus status_ = v1::GAME_STATUS_OPEN;
+  wire::GameStatus status_ = wire::GAME_STATUS_OPEN;
   bool writing_ = false;
   int64_t last_activity_ms_ = 0;
   std::deque<std::function<void()>> waiting_;
   std::vector<Seat> seats_;
   std::vector<std::weak_ptr<Peer>> spectators_;
-  std::optional<city::Game> game_;  // committed, except inside a Move until its write returns
-  std::vector<int> order_;          // the tiles in drawing order, once started
+  std::unique_ptr<core::State> game_;  // committed, except inside a Move until its write returns
+  std::vector<int> order_;             // the tiles in drawing order, once started
   // Every delta so far as every connection got it (no legal actions, no request id), encoded
   // once: Resume sends these very bytes again. No decoded copy is kept (for a finished 4-player
   // game it would be about 167 KiB more); the one a Resume answers with is decoded from its bytes.

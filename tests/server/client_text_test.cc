@@ -14,7 +14,7 @@
 namespace carc::server {
 namespace {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace wire = protocol::wire;
 using google::protobuf::Descriptor;
 using google::protobuf::FieldDescriptor;
 
@@ -110,8 +110,8 @@ TEST(LogSafe, TheResultIsAlwaysOneLineOfValidUtf8WithoutControlCharacters) {
 // ---------------------------------------------------------------------------------------------
 // CheckClientText
 
-v1::ClientMessage JoinWithName(const std::string& name) {
-  v1::ClientMessage m;
+wire::ClientMessage JoinWithName(const std::string& name) {
+  wire::ClientMessage m;
   m.set_request_id(4);
   m.mutable_join_seat()->set_game_id("g1");
   m.mutable_join_seat()->set_player_name(name);
@@ -122,7 +122,7 @@ TEST(ClientText, OrdinaryMessagesPass) {
   EXPECT_FALSE(protocol::CheckClientText(JoinWithName("Zoë 東京 🏰")).has_value());
   EXPECT_FALSE(protocol::CheckClientText(JoinWithName("")).has_value()) << "empty is allowed";
   EXPECT_FALSE(protocol::CheckClientText(JoinWithName(std::string(64, 'a'))).has_value());
-  v1::ClientMessage move;
+  wire::ClientMessage move;
   move.mutable_move()->set_game_id("g12345");
   move.mutable_move()->set_seat_token(std::string(16, '\xff'));  // bytes: any value
   EXPECT_FALSE(protocol::CheckClientText(move).has_value());
@@ -159,26 +159,38 @@ TEST(ClientText, InvalidUtf8IsRefused) {
 }
 
 TEST(ClientText, EveryRequestsTextIsChecked) {
-  v1::ClientMessage hello;
+  wire::ClientMessage hello;
   hello.mutable_hello()->set_client(std::string(65, 'c'));
-  v1::ClientMessage create;
+  wire::ClientMessage create;
   create.mutable_create_game()->set_name("line\nbreak");
-  v1::ClientMessage list;
+  wire::ClientMessage list;
   list.mutable_list_games()->set_after(std::string(33, '1'));
-  v1::ClientMessage token;
+  wire::ClientMessage token;
   token.mutable_resume()->set_seat_token(std::string(33, 't'));
-  v1::ClientMessage seek;
+  wire::ClientMessage seek;
   seek.mutable_seek()->set_game_id(std::string(1000, 'g'));
-  const std::pair<v1::ClientMessage, std::string> cases[] = {
-      {hello, "hello.client"},      {create, "create_game.name"}, {list, "list_games.after"},
-      {token, "resume.seat_token"}, {seek, "seek.game_id"},
+  wire::ClientMessage tiles;
+  tiles.mutable_get_tile_set()->set_rule_set(std::string(33, 'r'));
+  wire::ClientMessage option;
+  (*option.mutable_create_game()->mutable_options())["river\n"] = 1;
+  wire::ClientMessage action;
+  action.mutable_move()->set_action(std::string(65, '\x08'));
+  const std::pair<wire::ClientMessage, std::string> cases[] = {
+      {hello, "hello.client"},
+      {create, "create_game.name"},
+      {list, "list_games.after"},
+      {token, "resume.seat_token"},
+      {seek, "seek.game_id"},
+      {tiles, "get_tile_set.rule_set"},
+      {option, "create_game.options[0].key"},
+      {action, "move.action"},
   };
   for (const auto& [message, field] : cases) {
     const auto bad = protocol::CheckClientText(message);
     ASSERT_TRUE(bad.has_value()) << field;
     EXPECT_EQ(bad->field, field);
   }
-  v1::ClientMessage game_name;
+  wire::ClientMessage game_name;
   game_name.mutable_create_game()->set_name(std::string(64, 'n'));
   EXPECT_FALSE(protocol::CheckClientText(game_name).has_value()) << "game names: 64 bytes";
   game_name.mutable_create_game()->set_name(std::string(65, 'n'));
@@ -201,8 +213,8 @@ void CollectTextFields(const Descriptor& message, std::set<const Descriptor*>& s
 TEST(ClientText, EveryStringFieldAClientSendsHasItsOwnLimit) {
   std::set<const Descriptor*> seen;
   std::set<std::string> fields;
-  CollectTextFields(*v1::ClientMessage::descriptor(), seen, fields);
-  EXPECT_GE(fields.size(), 17u);
+  CollectTextFields(*wire::ClientMessage::descriptor(), seen, fields);
+  EXPECT_GE(fields.size(), 21u);
   for (const std::string& field : fields) {
     EXPECT_TRUE(protocol::ClientTextLimits().contains(field))
         << field << " is a string a client sends: give it a limit in protocol/client_text.cc "
@@ -215,7 +227,7 @@ TEST(ClientText, EveryStringFieldAClientSendsHasItsOwnLimit) {
 
 TEST(ClientText, AFrameRefusedForInvalidUtf8NamesTheFieldAndKeepsItsRequestId) {
   const std::string frame = JoinWithName("ok\xc3(").SerializeAsString();
-  v1::ClientMessage strict;
+  wire::ClientMessage strict;
   ASSERT_FALSE(strict.ParseFromString(frame)) << "protobuf refuses invalid UTF-8 in proto3";
   const auto bad = protocol::FindBadTextInFrame(frame);
   ASSERT_TRUE(bad.has_value());
@@ -223,6 +235,29 @@ TEST(ClientText, AFrameRefusedForInvalidUtf8NamesTheFieldAndKeepsItsRequestId) {
   EXPECT_EQ(bad->bad.reason, "join_seat.player_name: not valid UTF-8 (at byte 2)");
   EXPECT_FALSE(protocol::FindBadTextInFrame(std::string(12, '\xff')).has_value())
       << "bytes that are no protobuf at all";
+}
+
+// The options of CreateGame are a map whose keys are strings: a frame with a key that is not
+// UTF-8 is named too, and its values are read.
+TEST(ClientText, AFrameWithAnOptionNameThatIsNotUtf8NamesIt) {
+  wire::ClientMessage create;
+  create.set_request_id(9);
+  create.mutable_create_game()->set_rule_set("carcassonne");
+  (*create.mutable_create_game()->mutable_options())["river"] = 1;
+  (*create.mutable_create_game()->mutable_options())["x\xc3("] = 2;
+  const std::string frame = create.SerializeAsString();
+  wire::ClientMessage strict;
+  ASSERT_FALSE(strict.ParseFromString(frame));
+  const auto bad = protocol::FindBadTextInFrame(frame);
+  ASSERT_TRUE(bad.has_value());
+  EXPECT_EQ(bad->request_id, 9u);
+  EXPECT_EQ(bad->bad.field.rfind("create_game.options[", 0), 0u) << bad->bad.field;
+  EXPECT_NE(bad->bad.reason.find("not valid UTF-8 (at byte 1)"), std::string::npos)
+      << bad->bad.reason;
+  // A good map passes the check, in a frame and as a message.
+  (*create.mutable_create_game()->mutable_options()).erase("x\xc3(");
+  EXPECT_FALSE(protocol::FindBadTextInFrame(create.SerializeAsString()).has_value());
+  EXPECT_FALSE(protocol::CheckClientText(create).has_value());
 }
 
 }  // namespace

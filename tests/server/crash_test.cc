@@ -49,10 +49,12 @@
 #include "city/rule_set.h"
 #include "persistence/replay.h"
 #include "persistence/store.h"
-#include "protocol/codec.h"
+#include "protocol/city/codec.h"
+#include "protocol/city/game_codec.h"
 #include "protocol/follower.h"
 #include "registry.h"
 #include "server_process.h"
+#include "wire_messages.h"
 
 namespace carc {
 namespace {
@@ -61,7 +63,9 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace fs = std::filesystem;
-namespace v1 = protocol::v1;
+namespace wire = protocol::wire;
+namespace citypb = protocol::citypb;
+using msg::Show;
 using Clock = std::chrono::steady_clock;
 using test_server::FreeLoopbackPort;
 using test_server::ServerProcess;
@@ -86,11 +90,8 @@ uint64_t TestSeed() {
   return text ? std::strtoull(text, nullptr, 10) : kDefaultSeed;
 }
 
-std::string Show(const v1::ServerMessage& m) { return m.ShortDebugString().substr(0, 300); }
-
-bool SameAction(const v1::Action& a, const v1::Action& b) {
-  return a.SerializeAsString() == b.SerializeAsString();
-}
+// Actions are The City's, encoded, as the server sends them and takes them back.
+bool SameAction(const std::string& a, const std::string& b) { return a == b; }
 
 // One WebSocket connection, synchronous, with its own io_context (reads run on it with a
 // timeout, which is a safety limit).
@@ -121,7 +122,7 @@ class Connection {
   }
 
   // Sends one message under a new request id; returns the id (0 if the write failed).
-  uint64_t Send(v1::ClientMessage message) {
+  uint64_t Send(wire::ClientMessage message) {
     message.set_request_id(next_id_++);
     beast::error_code ec;
     ws_.write(asio::buffer(message.SerializeAsString()), ec);
@@ -133,7 +134,7 @@ class Connection {
   }
 
   // The next message; nullopt when the connection ends or the safety timeout passes.
-  std::optional<v1::ServerMessage> Receive() {
+  std::optional<wire::ServerMessage> Receive() {
     if (!open_) return std::nullopt;
     beast::flat_buffer buffer;
     beast::error_code result;
@@ -148,7 +149,7 @@ class Connection {
       error_ = result.message();
       return std::nullopt;
     }
-    v1::ServerMessage message;
+    wire::ServerMessage message;
     if (!message.ParseFromString(beast::buffers_to_string(buffer.data()))) {
       open_ = false;
       error_ = "a frame that is not a ServerMessage";
@@ -183,33 +184,21 @@ class Connection {
   std::string error_;
 };
 
-v1::ClientMessage HelloMessage() {
-  v1::ClientMessage m;
-  m.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
-  m.mutable_hello()->set_client("crash_test");
-  return m;
+wire::ClientMessage HelloMessage() {
+  return msg::Hello(0, protocol::kProtocolVersion, "crash_test");
 }
 
-v1::ClientMessage ResumeMessage(const std::string& game, const std::string& token,
-                                uint64_t last_seen) {
-  v1::ClientMessage m;
-  m.mutable_resume()->set_game_id(game);
-  m.mutable_resume()->set_seat_token(token);
-  m.mutable_resume()->set_last_seen_sequence(last_seen);
-  return m;
+wire::ClientMessage ResumeMessage(const std::string& game, const std::string& token,
+                                  uint64_t last_seen) {
+  return msg::Resume(game, token, last_seen);
 }
 
-v1::ClientMessage MoveMessage(const std::string& game, const std::string& token, uint64_t sequence,
-                              const v1::Action& action) {
-  v1::ClientMessage m;
-  m.mutable_move()->set_game_id(game);
-  m.mutable_move()->set_seat_token(token);
-  m.mutable_move()->set_sequence(sequence);
-  *m.mutable_move()->mutable_action() = action;
-  return m;
+wire::ClientMessage MoveMessage(const std::string& game, const std::string& token,
+                                uint64_t sequence, const std::string& action) {
+  return msg::Move(game, token, sequence, action);
 }
 
-int TotalOf(const v1::Scores& s) {
+int TotalOf(const citypb::Scores& s) {
   return s.streets() + s.markets() + s.towers() + s.stewards() + s.guards();
 }
 
@@ -217,14 +206,14 @@ int TotalOf(const v1::Scores& s) {
 struct GameView {
   std::string id;
   std::array<std::string, 2> tokens;
-  protocol::Follower follower;           // the public state, every step and hash checked
-  std::vector<v1::Action> legal;         // for the seat that decides at follower.sequence()
-  uint64_t in_flight = 0;                // the request id of the Move sent and not answered, or 0
-  std::map<uint64_t, uint64_t> hashes;   // every state hash seen, by sequence
-  std::map<uint64_t, v1::Action> acked;  // every acknowledged action, by sequence
+  protocol::Follower follower;            // the public state, every step and hash checked
+  std::vector<std::string> legal;         // for the seat that decides at follower.sequence()
+  uint64_t in_flight = 0;                 // the request id of the Move sent and not answered, or 0
+  std::map<uint64_t, uint64_t> hashes;    // every state hash seen, by sequence
+  std::map<uint64_t, std::string> acked;  // every acknowledged action, by sequence
   uint64_t last_acked = 0;
   uint64_t resumed_at = 0;  // the server's sequence when the game came back after a restart
-  std::optional<v1::GameOver> game_over;
+  std::optional<citypb::GameOver> game_over;
   bool replay_asked = false;
 
   bool Over() const { return follower.started() && follower.over(); }
@@ -289,12 +278,12 @@ class Driver {
     for (auto& [id, view] : games_) {
       if (!view.follower.started() || view.Over() || view.in_flight != 0 || view.legal.empty())
         continue;
-      const int actor = view.follower.decision().actor;
+      const int actor = view.follower.actor();
       if (actor < 0 || actor > 1) {
         Fail(id + ": legal actions for actor " + std::to_string(actor));
         return;
       }
-      const v1::Action action = view.legal[rng_() % view.legal.size()];
+      const std::string action = view.legal[rng_() % view.legal.size()];
       const uint64_t request = connection_->Send(
           MoveMessage(id, view.tokens[static_cast<size_t>(actor)], view.sequence(), action));
       if (request == 0) return;  // the server is gone; the next receive says so
@@ -376,7 +365,7 @@ class Driver {
     enum class Kind { kRequest, kMove, kResume, kReplay } kind = Kind::kRequest;
     std::string game;
     uint64_t sequence = 0;  // a Move's: the state it answers
-    v1::Action action;      // a Move's
+    std::string action;     // a Move's (The City's Action, encoded)
   };
 
   bool Fail(const std::string& what) {
@@ -386,11 +375,8 @@ class Driver {
   }
 
   std::optional<std::string> CreateGame(uint64_t seed) {
-    v1::ClientMessage create;
-    create.mutable_create_game()->set_rule_set("the-city");
-    create.mutable_create_game()->set_seats(2);
-    create.mutable_create_game()->set_seed(seed);
-    create.mutable_create_game()->set_name("crash " + std::to_string(seed));
+    const wire::ClientMessage create =
+        msg::CreateGame(msg::kCity, 2, seed, "crash " + std::to_string(seed));
     const auto created = Request(create);
     if (!created || !created->has_game_created()) {
       Fail("CreateGame: " + (created ? Show(*created) : connection_->error()));
@@ -399,11 +385,7 @@ class Driver {
     const std::string id = created->game_created().game().game_id();
     games_[id].id = id;
     for (uint32_t seat = 0; seat < 2; ++seat) {
-      v1::ClientMessage join;
-      join.mutable_join_seat()->set_game_id(id);
-      join.mutable_join_seat()->set_seat(seat);
-      join.mutable_join_seat()->set_player_name("bot " + std::to_string(seat));
-      const auto joined = Request(join);
+      const auto joined = Request(msg::JoinSeat(id, seat, "bot " + std::to_string(seat)));
       if (!joined || !joined->has_seat_joined()) {
         Fail("JoinSeat: " + (joined ? Show(*joined) : connection_->error()));
         return std::nullopt;
@@ -414,7 +396,7 @@ class Driver {
   }
 
   // Sends a request and follows everything until its reply.
-  std::optional<v1::ServerMessage> Request(const v1::ClientMessage& message) {
+  std::optional<wire::ServerMessage> Request(const wire::ClientMessage& message) {
     const uint64_t request = connection_->Send(message);
     if (request == 0) {
       Fail("cannot send: " + connection_->error());
@@ -422,7 +404,7 @@ class Driver {
     }
     pending_[request] = Pending{};
     if (!PumpWhile([&] { return !replies_.contains(request); })) return std::nullopt;
-    v1::ServerMessage reply = std::move(replies_.at(request));
+    wire::ServerMessage reply = std::move(replies_.at(request));
     replies_.erase(request);
     return reply;
   }
@@ -442,7 +424,7 @@ class Driver {
     return !broken_;
   }
 
-  void Dispatch(const v1::ServerMessage& m) {
+  void Dispatch(const wire::ServerMessage& m) {
     if (m.has_delta()) OnDelta(m.delta());
     if (m.has_snapshot()) OnSnapshot(m.snapshot());
     if (m.request_id() != 0) OnReply(m);
@@ -456,7 +438,7 @@ class Driver {
 
   // Each delta comes once per seat on this connection, and again on a resume: the next one is
   // applied, one already applied must have the hash it had.
-  void OnDelta(const v1::Delta& d) {
+  void OnDelta(const wire::Delta& d) {
     GameView* v = Find(d.game_id());
     if (!v) return;
     if (v->follower.started() && d.sequence() <= v->sequence()) {
@@ -468,14 +450,12 @@ class Driver {
       return;
     }
     if (auto error = v->follower.Apply(d)) return (void)Fail(v->id + ": " + *error);
-    for (const v1::Event& e : d.events()) {
-      if (e.has_game_over()) v->game_over = e.game_over();
-    }
+    if (auto over = msg::CityGameOver(d.events())) v->game_over = *over;
     v->hashes[d.sequence()] = d.state_hash();
     v->legal = v->follower.legal_actions();
   }
 
-  void OnSnapshot(const v1::Snapshot& s) {
+  void OnSnapshot(const wire::Snapshot& s) {
     GameView* v = Find(s.game_id());
     if (!v) return;
     if (v->follower.started() && s.sequence() < v->sequence()) {
@@ -488,7 +468,8 @@ class Driver {
         v->legal.assign(s.legal_actions().begin(), s.legal_actions().end());
       return;
     }
-    if (auto error = v->follower.Start(s)) return (void)Fail(s.game_id() + ": " + *error);
+    if (auto error = v->follower.Start(s, msg::DefaultTiles(s.rule_set())))
+      return (void)Fail(s.game_id() + ": " + *error);
     v->hashes[s.sequence()] = s.state_hash();
     v->legal = v->follower.legal_actions();
   }
@@ -500,7 +481,7 @@ class Driver {
     }
   }
 
-  void OnReply(const v1::ServerMessage& m) {
+  void OnReply(const wire::ServerMessage& m) {
     const auto it = pending_.find(m.request_id());
     if (it == pending_.end()) return;  // the second seat's copy of a move's delta
     const Pending p = std::move(it->second);
@@ -518,7 +499,7 @@ class Driver {
     }
   }
 
-  void OnMoveReply(const Pending& p, const v1::ServerMessage& m) {
+  void OnMoveReply(const Pending& p, const wire::ServerMessage& m) {
     GameView& v = games_.at(p.game);
     v.in_flight = 0;
     if (m.has_delta()) {
@@ -530,16 +511,16 @@ class Driver {
       ++stats_.acks;
       return;
     }
-    const v1::ErrorCode code = m.has_error() ? m.error().code() : v1::ERROR_CODE_UNSPECIFIED;
+    const wire::ErrorCode code = m.has_error() ? m.error().code() : wire::ERROR_CODE_UNSPECIFIED;
     if (kills_ > 0 &&
-        (code == v1::ERROR_CODE_STALE_SEQUENCE || code == v1::ERROR_CODE_NOT_YOUR_DECISION)) {
+        (code == wire::ERROR_CODE_STALE_SEQUENCE || code == wire::ERROR_CODE_NOT_YOUR_DECISION)) {
       ++stats_.refusals;
       return;
     }
     Fail(p.game + ": move at " + std::to_string(p.sequence) + " refused: " + Show(m));
   }
 
-  void OnResumeReply(const Pending& p, const v1::ServerMessage& m) {
+  void OnResumeReply(const Pending& p, const wire::ServerMessage& m) {
     GameView& v = games_.at(p.game);
     if (m.has_snapshot() || m.has_delta()) {
       v.resumed_at = m.has_snapshot() ? m.snapshot().sequence() : m.delta().sequence();
@@ -551,28 +532,24 @@ class Driver {
     }
     // A game that finished before the kill is not hosted after the restart: its log says how
     // it ended.
-    if (m.has_error() && m.error().code() == v1::ERROR_CODE_NO_SUCH_GAME) return AskReplay(v);
+    if (m.has_error() && m.error().code() == wire::ERROR_CODE_NO_SUCH_GAME) return AskReplay(v);
     Fail(p.game + ": Resume refused: " + Show(m));
   }
 
   void AskReplay(GameView& v) {
     if (v.replay_asked) return;
     v.replay_asked = true;
-    v1::ClientMessage get;
-    get.mutable_get_replay()->set_game_id(v.id);
-    const uint64_t request = connection_->Send(get);
+    const uint64_t request = connection_->Send(msg::GetReplay(v.id));
     if (request == 0) return (void)Fail("cannot send GetReplay: " + connection_->error());
     pending_[request] = Pending{Pending::Kind::kReplay, v.id, 0, {}};
   }
 
-  void OnReplayReply(const Pending& p, const v1::ServerMessage& m) {
+  void OnReplayReply(const Pending& p, const wire::ServerMessage& m) {
     GameView& v = games_.at(p.game);
     if (!m.has_replay()) return (void)Fail(p.game + ": GetReplay refused: " + Show(m));
-    for (const v1::Delta& step : m.replay().steps()) {
+    for (const wire::Delta& step : m.replay().steps()) {
       OnDelta(step);
-      for (const v1::Event& e : step.events()) {
-        if (e.has_game_over() && !v.game_over) v.game_over = e.game_over();
-      }
+      if (auto over = msg::CityGameOver(step.events()); over && !v.game_over) v.game_over = *over;
     }
     if (!v.Over()) return (void)Fail(p.game + ": no longer hosted, but its log is not finished");
     v.resumed_at = v.sequence();
@@ -583,7 +560,7 @@ class Driver {
   std::mt19937_64 rng_;
   std::map<std::string, GameView> games_;
   std::map<uint64_t, Pending> pending_;
-  std::map<uint64_t, v1::ServerMessage> replies_;
+  std::map<uint64_t, wire::ServerMessage> replies_;
   DriverStats stats_;
   int kills_ = 0;
   bool broken_ = false;
@@ -643,8 +620,8 @@ void ExpectLogged(persistence::Store& store, const GameView& view) {
     if (sequence == 0) continue;
     EXPECT_EQ(log->stored.actions[sequence - 1].state_hash, hash) << "sequence " << sequence;
   }
-  for (const auto& [sequence, proto] : view.acked) {
-    const auto action = protocol::FromProto(proto);
+  for (const auto& [sequence, bytes] : view.acked) {
+    const auto action = protocol::FromProto(msg::DecodeCityAction(bytes));
     ASSERT_TRUE(action.has_value());
     const auto it = log->actions.find(sequence);
     ASSERT_NE(it, log->actions.end()) << "acknowledged move " << sequence << " is in the log";
@@ -721,8 +698,8 @@ TEST(CrashTest, KilledServerLosesNoAcknowledgedMove) {
 // and plays on.
 
 // Receives on `connection` until the reply to `request`; the messages before it go to `before`.
-std::optional<v1::ServerMessage> AwaitReply(Connection& connection, uint64_t request,
-                                            std::vector<v1::ServerMessage>* before) {
+std::optional<wire::ServerMessage> AwaitReply(Connection& connection, uint64_t request,
+                                              std::vector<wire::ServerMessage>* before) {
   for (int i = 0; i < 100000; ++i) {
     auto m = connection.Receive();
     if (!m || m->request_id() == request) return m;
@@ -731,8 +708,8 @@ std::optional<v1::ServerMessage> AwaitReply(Connection& connection, uint64_t req
   return std::nullopt;
 }
 
-std::optional<v1::ServerMessage> Ask(Connection& connection, const v1::ClientMessage& message,
-                                     std::vector<v1::ServerMessage>* before = nullptr) {
+std::optional<wire::ServerMessage> Ask(Connection& connection, const wire::ClientMessage& message,
+                                       std::vector<wire::ServerMessage>* before = nullptr) {
   const uint64_t request = connection.Send(message);
   if (request == 0) return std::nullopt;
   return AwaitReply(connection, request, before);
@@ -741,10 +718,7 @@ std::optional<v1::ServerMessage> Ask(Connection& connection, const v1::ClientMes
 // A follower of the game from its state at `sequence`, read back from the server's log with Seek.
 std::optional<protocol::Follower> SeekState(Connection& connection, const GameView& view,
                                             uint64_t sequence) {
-  v1::ClientMessage seek;
-  seek.mutable_seek()->set_game_id(view.id);
-  seek.mutable_seek()->set_sequence(sequence);
-  const auto reply = Ask(connection, seek);
+  const auto reply = Ask(connection, msg::Seek(view.id, sequence));
   if (!reply || !reply->has_snapshot()) {
     ADD_FAILURE() << "Seek: " << (reply ? Show(*reply) : connection.error());
     return std::nullopt;
@@ -752,7 +726,8 @@ std::optional<protocol::Follower> SeekState(Connection& connection, const GameVi
   EXPECT_EQ(reply->snapshot().sequence(), sequence);
   EXPECT_EQ(reply->snapshot().state_hash(), view.hashes.at(sequence));
   protocol::Follower follower;
-  if (auto error = follower.Start(reply->snapshot())) {
+  if (auto error =
+          follower.Start(reply->snapshot(), msg::DefaultTiles(reply->snapshot().rule_set()))) {
     ADD_FAILURE() << "Seek: " << *error;
     return std::nullopt;
   }
@@ -780,31 +755,32 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
 
   Connection back;
   ASSERT_TRUE(back.Connect(server.port())) << back.error();
-  ASSERT_TRUE(Ask(back, HelloMessage()).value_or(v1::ServerMessage{}).has_welcome());
+  ASSERT_TRUE(Ask(back, HelloMessage()).value_or(wire::ServerMessage{}).has_welcome());
   auto state = SeekState(back, before, seen);
   ASSERT_TRUE(state.has_value());
-  const int decider = before.follower.decision().actor;
+  const int decider = before.follower.actor();
   ASSERT_TRUE(decider == 0 || decider == 1);
   const std::string& token = before.tokens[static_cast<size_t>(decider)];
-  std::vector<v1::ServerMessage> earlier;
+  std::vector<wire::ServerMessage> earlier;
   const auto reply = Ask(back, ResumeMessage(before.id, token, seen), &earlier);
   ASSERT_TRUE(reply.has_value() && reply->has_delta()) << (reply ? Show(*reply) : back.error());
 
   // Exactly the missed deltas, in order, the last one answering the Resume; they take the state
   // the seat saw to the one the game was at when the server stopped.
-  std::vector<v1::Delta> deltas;
-  for (const v1::ServerMessage& m : earlier) {
+  std::vector<wire::Delta> deltas;
+  for (const wire::ServerMessage& m : earlier) {
     if (m.has_delta()) deltas.push_back(m.delta());
   }
   deltas.push_back(reply->delta());
   ASSERT_EQ(deltas.size(), before.sequence() - seen);
   for (size_t i = 0; i < deltas.size(); ++i) {
-    const v1::Delta& d = deltas[i];
+    const wire::Delta& d = deltas[i];
     ASSERT_EQ(state->Apply(d), std::nullopt);  // the next one, with its hash
     EXPECT_EQ(d.state_hash(), before.hashes.at(d.sequence()));
   }
-  EXPECT_TRUE(state->state() == before.follower.state());
-  const v1::Delta& last = reply->delta();
+  EXPECT_TRUE(*protocol::CityStateOf(state->view()) ==
+              *protocol::CityStateOf(before.follower.view()));
+  const wire::Delta& last = reply->delta();
   ASSERT_EQ(static_cast<size_t>(last.legal_actions_size()), before.legal.size());
   for (size_t i = 0; i < before.legal.size(); ++i) {
     EXPECT_TRUE(SameAction(last.legal_actions(static_cast<int>(i)), before.legal[i]));
@@ -812,7 +788,7 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
 
   // The seat moves, and its move is acknowledged and logged.
   std::mt19937_64 rng(TestSeed());
-  const v1::Action action = before.legal[rng() % before.legal.size()];
+  const std::string action = before.legal[rng() % before.legal.size()];
   const auto moved = Ask(back, MoveMessage(before.id, token, before.sequence(), action));
   ASSERT_TRUE(moved.has_value() && moved->has_delta()) << (moved ? Show(*moved) : back.error());
   EXPECT_EQ(moved->delta().sequence(), before.sequence() + 1);
@@ -827,7 +803,8 @@ TEST(CrashTest, ARestartedServerResumesASeatWithExactlyTheMissedDeltas) {
   ASSERT_TRUE(log.has_value());
   ASSERT_FALSE(log->replayed.damage.has_value()) << *log->replayed.damage;
   ASSERT_GE(log->stored.actions.size(), before.sequence() + 1);
-  EXPECT_TRUE(log->actions.at(before.sequence() + 1) == *protocol::FromProto(action));
+  EXPECT_TRUE(log->actions.at(before.sequence() + 1) ==
+              *protocol::FromProto(msg::DecodeCityAction(action)));
 }
 
 }  // namespace

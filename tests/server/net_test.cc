@@ -1,12 +1,14 @@
 // The server over real sockets: WebSocket clients on loopback play whole games through it, meet
 // every refusal, drop out and resume, run into the limits, see it shut down, replay and seek
 // games from its game log, before and after the server restarts on the same file, list finished
-// games and look games up by id, and get the server's tile set.
+// games and look games up by id, learn the rule sets it hosts and get their tile sets.
 //
-// Each test runs its own Server (127.0.0.1, port 0, its io_context on background threads) and
-// talks to it with synchronous Boost.Beast clients. A client keeps its own view of every game it
-// is in, as a real one would: a PublicState from the Snapshot, advanced by each Delta's events,
-// its hash checked against the server's at every step. Receive timeouts are safety limits only.
+// Each test runs its own Server (127.0.0.1, port 0, its io_context on background threads) hosting
+// the build's rule sets, and talks to it with synchronous Boost.Beast clients over protocol 2.
+// A client keeps its own view of every game it is in, as a real one would: a protocol::Follower
+// started from the Snapshot and advanced by each Delta's events, its hash checked against the
+// server's at every step. The games played are The City's; what a test reads of their state it
+// reads through The City's codec. Receive timeouts are safety limits only.
 #include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -30,9 +32,11 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "city/default_tiles.h"
@@ -41,9 +45,17 @@
 #include "core/hash.h"
 #include "net/server.h"
 #include "persistence/store.h"
-#include "protocol/codec.h"
+#include "protocol/city/codec.h"
+#include "protocol/city/game_codec.h"
 #include "protocol/follower.h"
+#include "protocol/river/game_codec.h"
+#include "protocol/tileset_message.h"
 #include "raw_client.h"
+#include "registry.h"
+#include "river/default_tiles.h"
+#include "river/public_state.h"
+#include "river/rule_set.h"
+#include "wire_messages.h"
 
 namespace carc::server {
 namespace {
@@ -53,6 +65,10 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 using namespace std::string_literals;
+using msg::CodeOf;
+using msg::RuleErrorOf;
+using msg::Show;
+namespace citypb = protocol::citypb;
 
 constexpr std::chrono::milliseconds kTimeout{5000};  // a safety limit: replies come in far less
 constexpr size_t kMaxMessages = 100000;              // bounds every receiving loop
@@ -86,21 +102,7 @@ ServerConfig TestConfig() {
   return config;
 }
 
-std::string Show(const v1::ServerMessage& m) { return m.ShortDebugString().substr(0, 300); }
-
-v1::ErrorCode CodeOf(const v1::ServerMessage& m) {
-  return m.has_error() ? m.error().code() : v1::ERROR_CODE_UNSPECIFIED;
-}
-
-bool IsOver(const city::PublicState& state) {
-  return state.counters.decision.kind == city::DecisionKind::kNone;
-}
-
-v1::Action ActionOf(v1::ActionKind kind) {
-  v1::Action a;
-  a.set_kind(kind);
-  return a;
-}
+std::string ActionOf(citypb::ActionKind kind) { return msg::CityAction(kind); }
 
 // A server on its own threads. The destructor stops it and waits until every handler has run,
 // so no session outlives the server it points into.
@@ -114,8 +116,8 @@ class TestServer {
       : db_path_(config.db_path),
         database_(database),
         io_(std::make_unique<asio::io_context>()),
-        server_(std::make_unique<Server>(*io_, std::move(config), city::DefaultTileSet(),
-                                         OsRandomToken, std::move(clock))) {
+        server_(std::make_unique<Server>(*io_, std::move(config), DefaultRuleSets(), OsRandomToken,
+                                         std::move(clock))) {
     spdlog::set_level(spdlog::level::warn);
     if (const auto error = server_->Start()) {
       ADD_FAILURE() << "the server did not start: " << *error;
@@ -194,16 +196,21 @@ class Client {
  public:
   // One game as this client sees it.
   struct Track {
-    protocol::Follower follower;    // the game's public state, every step checked
-    std::vector<v1::Delta> deltas;  // as received, in order
+    protocol::Follower follower;      // the game's public state, every step checked
+    std::vector<wire::Delta> deltas;  // as received, in order
     std::string token;
     int seat = -1;
 
     bool started() const { return follower.started(); }
-    const city::PublicState& state() const { return follower.state(); }
+    // The City's state behind the follower's view (every game of these tests is The City's).
+    const city::PublicState& state() const { return *protocol::CityStateOf(follower.view()); }
     uint64_t sequence() const { return follower.sequence(); }
-    // This seat's legal actions, when the last snapshot or delta made it decide.
-    const std::vector<v1::Action>& legal() const { return follower.legal_actions(); }
+    // Who decides: a seat, core::kChanceActor (the server's draw), core::kNoActor at the end.
+    core::Actor actor() const { return follower.actor(); }
+    bool over() const { return follower.over(); }
+    // This seat's legal actions (The City's Actions, encoded, as sent), when the last snapshot
+    // or delta made it decide.
+    const std::vector<std::string>& legal() const { return follower.legal_actions(); }
   };
 
   Client() : ws_(io_) {}
@@ -265,7 +272,7 @@ class Client {
 
   // Sends one message, numbering it if it has no request id yet; returns the id (0 if the write
   // failed).
-  uint64_t Send(v1::ClientMessage message) {
+  uint64_t Send(wire::ClientMessage message) {
     if (message.request_id() == 0) message.set_request_id(next_id_++);
     std::string bytes;
     EXPECT_TRUE(message.SerializeToString(&bytes));
@@ -274,7 +281,7 @@ class Client {
 
   // The next message, followed into the game views; nullopt when the connection ends (or the
   // safety timeout passes, which also closes it).
-  std::optional<v1::ServerMessage> Receive(std::chrono::milliseconds timeout = kTimeout) {
+  std::optional<wire::ServerMessage> Receive(std::chrono::milliseconds timeout = kTimeout) {
     if (!open_) return std::nullopt;
     beast::flat_buffer buffer;
     beast::error_code result;
@@ -292,7 +299,7 @@ class Client {
     }
     EXPECT_TRUE(ws_.got_binary()) << "the server sends binary frames only";
     raw_.push_back(beast::buffers_to_string(buffer.data()));
-    v1::ServerMessage message;
+    wire::ServerMessage message;
     EXPECT_TRUE(message.ParseFromString(raw_.back())) << "not a ServerMessage";
     received_.push_back(message);
     Follow(message);
@@ -300,8 +307,8 @@ class Client {
   }
 
   // Receives until a message satisfies `match` (bounded); nullopt if the connection ends first.
-  std::optional<v1::ServerMessage> ReceiveUntil(
-      const std::function<bool(const v1::ServerMessage&)>& match) {
+  std::optional<wire::ServerMessage> ReceiveUntil(
+      const std::function<bool(const wire::ServerMessage&)>& match) {
     for (size_t i = 0; i < kMaxMessages; ++i) {
       auto m = Receive();
       if (!m || match(*m)) return m;
@@ -310,8 +317,9 @@ class Client {
   }
 
   // The reply to request `id` (the messages before it are followed as usual).
-  v1::ServerMessage Await(uint64_t id) {
-    const auto m = ReceiveUntil([id](const v1::ServerMessage& s) { return s.request_id() == id; });
+  wire::ServerMessage Await(uint64_t id) {
+    const auto m =
+        ReceiveUntil([id](const wire::ServerMessage& s) { return s.request_id() == id; });
     if (!m) {
       ADD_FAILURE() << "no reply to request " << id << ": " << error_.message();
       return {};
@@ -319,7 +327,7 @@ class Client {
     return *m;
   }
 
-  v1::ServerMessage Request(v1::ClientMessage message) {
+  wire::ServerMessage Request(wire::ClientMessage message) {
     const uint64_t id = Send(std::move(message));
     if (id == 0) {
       ADD_FAILURE() << "the request could not be sent: " << error_.message();
@@ -328,74 +336,54 @@ class Client {
     return Await(id);
   }
 
-  void Hello() {
-    v1::ClientMessage m;
-    m.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
-    m.mutable_hello()->set_client("net_test");
-    const v1::ServerMessage reply = Request(m);
+  // Says Hello; returns the Welcome.
+  wire::Welcome Hello() {
+    const wire::ServerMessage reply =
+        Request(msg::Hello(0, protocol::kProtocolVersion, "net_test"));
     EXPECT_TRUE(reply.has_welcome()) << Show(reply);
     EXPECT_EQ(reply.welcome().protocol_version(), protocol::kProtocolVersion);
+    return reply.welcome();
   }
 
-  // Creates a game; returns its id ("" if refused).
+  // Creates a game of The City; returns its id ("" if refused).
   std::string Create(uint32_t seats, uint64_t seed) {
-    v1::ClientMessage m;
-    m.mutable_create_game()->set_rule_set("the-city");
-    m.mutable_create_game()->set_seats(seats);
-    m.mutable_create_game()->set_seed(seed);
-    m.mutable_create_game()->set_name("net test");
-    const v1::ServerMessage reply = Request(m);
+    const wire::ServerMessage reply = Request(msg::CreateGame(msg::kCity, seats, seed, "net test"));
     EXPECT_TRUE(reply.has_game_created()) << Show(reply);
     return reply.game_created().game().game_id();
   }
 
-  v1::ServerMessage Join(const std::string& game, std::optional<uint32_t> seat = std::nullopt) {
-    v1::ClientMessage m;
-    m.mutable_join_seat()->set_game_id(game);
-    if (seat) m.mutable_join_seat()->set_seat(*seat);
-    m.mutable_join_seat()->set_player_name("player");
-    v1::ServerMessage reply = Request(m);
+  wire::ServerMessage Join(const std::string& game, std::optional<uint32_t> seat = std::nullopt) {
+    wire::ServerMessage reply = Request(msg::JoinSeat(game, seat));
     if (reply.has_seat_joined()) game_ = game;
     return reply;
   }
 
-  v1::ServerMessage Spectate(const std::string& game) {
-    v1::ClientMessage m;
-    m.mutable_spectate()->set_game_id(game);
-    v1::ServerMessage reply = Request(m);
+  wire::ServerMessage Spectate(const std::string& game) {
+    wire::ServerMessage reply = Request(msg::Spectate(game));
     if (!reply.has_error()) game_ = game;
     return reply;
   }
 
-  v1::ServerMessage Start(const std::string& game, const std::string& token) {
-    v1::ClientMessage m;
-    m.mutable_start_game()->set_game_id(game);
-    m.mutable_start_game()->set_seat_token(token);
-    return Request(m);
+  wire::ServerMessage Start(const std::string& game, const std::string& token) {
+    return Request(msg::StartGame(game, token));
   }
 
   // A Move of the current game with this client's token and sequence unless others are given.
-  v1::ClientMessage MoveMessage(const v1::Action& action,
-                                std::optional<uint64_t> sequence = std::nullopt,
-                                const std::optional<std::string>& token = std::nullopt) const {
+  wire::ClientMessage MoveMessage(const std::string& action,
+                                  std::optional<uint64_t> sequence = std::nullopt,
+                                  const std::optional<std::string>& token = std::nullopt) const {
     const Track& t = track();
-    v1::ClientMessage m;
-    m.mutable_move()->set_game_id(game_);
-    m.mutable_move()->set_seat_token(token ? *token : t.token);
-    m.mutable_move()->set_sequence(sequence ? *sequence : t.sequence());
-    *m.mutable_move()->mutable_action() = action;
-    return m;
+    return msg::Move(game_, token ? *token : t.token, sequence ? *sequence : t.sequence(), action);
   }
 
-  v1::ServerMessage Move(const v1::Action& action) { return Request(MoveMessage(action)); }
+  wire::ServerMessage Move(const std::string& action) { return Request(MoveMessage(action)); }
 
   // Receives until this client's view of the current game is past `sequence` and at a decision
   // that is not the server's draw (the draws follow the move that ended a turn at once).
   bool SyncPast(uint64_t sequence) {
     for (size_t i = 0; i < kMaxMessages; ++i) {
       const Track& t = track();
-      if (t.started() && t.sequence() > sequence &&
-          t.state().counters.decision.actor != city::kChance) {
+      if (t.started() && t.sequence() > sequence && t.actor() != core::kChanceActor) {
         return true;
       }
       if (!Receive()) return false;
@@ -416,25 +404,25 @@ class Client {
   }
   const std::string& game() const { return game_; }
   size_t GameCount() const { return games_.size(); }
-  const std::vector<v1::ServerMessage>& received() const { return received_; }
+  const std::vector<wire::ServerMessage>& received() const { return received_; }
   const std::vector<std::string>& raw() const { return raw_; }
   beast::error_code error() const { return error_; }
   std::optional<uint16_t> close_code() const { return close_code_; }
 
  private:
   // Follows each game from snapshots and deltas, every step and hash checked.
-  void Follow(const v1::ServerMessage& m) {
+  void Follow(const wire::ServerMessage& m) {
     if (m.has_seat_joined()) {
       Track& t = games_[m.seat_joined().game().game_id()];
       t.token = m.seat_joined().seat_token();
       t.seat = static_cast<int>(m.seat_joined().seat());
     } else if (m.has_snapshot()) {
-      const v1::Snapshot& s = m.snapshot();
+      const wire::Snapshot& s = m.snapshot();
       Track& t = games_[s.game_id()];
-      ASSERT_EQ(t.follower.Start(s), std::nullopt);
+      ASSERT_EQ(t.follower.Start(s, msg::DefaultTiles(s.rule_set())), std::nullopt);
       if (s.has_your_seat()) t.seat = static_cast<int>(s.your_seat());
     } else if (m.has_delta()) {
-      const v1::Delta& d = m.delta();
+      const wire::Delta& d = m.delta();
       Track& t = games_[d.game_id()];
       // In order, none missing or twice.
       ASSERT_EQ(t.follower.Apply(d), std::nullopt);
@@ -460,7 +448,7 @@ class Client {
   std::optional<uint16_t> close_code_;
   std::string game_;  // the game joined or watched last
   std::map<std::string, Track> games_;
-  std::vector<v1::ServerMessage> received_;
+  std::vector<wire::ServerMessage> received_;
   std::vector<std::string> raw_;
 };
 
@@ -477,7 +465,7 @@ std::string SeatedGame(const std::vector<Client*>& clients, uint64_t seed) {
   std::string game = clients.front()->Create(static_cast<uint32_t>(clients.size()), seed);
   EXPECT_TRUE(clients.front()->Join(game, 0).has_seat_joined());
   for (size_t i = 1; i < clients.size(); ++i) {
-    const v1::ServerMessage reply = clients[i]->Join(game);
+    const wire::ServerMessage reply = clients[i]->Join(game);
     EXPECT_TRUE(reply.has_seat_joined()) << Show(reply);
   }
   for (Client* c : clients) EXPECT_TRUE(c->SyncPast(0)) << "the game starts when it is full";
@@ -489,12 +477,12 @@ std::string SeatedGame(const std::vector<Client*>& clients, uint64_t seed) {
 // received, and every client follows to the next decision. Every seat that decides must be
 // among `clients` (others, spectators, only watch).
 void Play(const std::vector<Client*>& clients, core::Random& random, int max_moves,
-          const std::function<bool(const city::PublicState&)>& until = nullptr) {
+          const std::function<bool(const Client::Track&)>& until = nullptr) {
   for (int i = 0; i < max_moves; ++i) {
     const Client::Track& view = clients.front()->track();
     ASSERT_TRUE(view.started());
-    if (IsOver(view.state()) || (until && until(view.state()))) return;
-    const int actor = view.state().counters.decision.actor;
+    if (view.over() || (until && until(view))) return;
+    const int actor = view.actor();
     const uint64_t before = view.sequence();
     Client* decider = nullptr;
     for (Client* c : clients) {
@@ -506,26 +494,26 @@ void Play(const std::vector<Client*>& clients, core::Random& random, int max_mov
       }
     }
     ASSERT_NE(decider, nullptr) << "seat " << actor << " decides but does not play here";
-    const std::vector<v1::Action>& legal = decider->track().legal();
+    const std::vector<std::string>& legal = decider->track().legal();
     ASSERT_FALSE(legal.empty()) << "the deciding seat received its legal actions";
-    const v1::Action action = legal[static_cast<size_t>(random.Below(legal.size()))];
-    const v1::ServerMessage reply = decider->Move(action);
+    const std::string action = legal[static_cast<size_t>(random.Below(legal.size()))];
+    const wire::ServerMessage reply = decider->Move(action);
     ASSERT_TRUE(reply.has_delta()) << "a legal move is accepted: " << Show(reply);
     ASSERT_EQ(reply.delta().sequence(), before + 1);
     ASSERT_EQ(static_cast<int>(reply.delta().seat()), actor);
-    ASSERT_EQ(reply.delta().action().SerializeAsString(), action.SerializeAsString());
+    ASSERT_EQ(reply.delta().action(), action);
     for (Client* c : clients) ASSERT_TRUE(c->SyncPast(before)) << c->error().message();
   }
 }
 
 // The engine alone, fed the actions of the deltas (the server's draws included), checking the
 // server's hash after each.
-city::Game Replay(int players, uint64_t seed, const std::vector<v1::Delta>& deltas) {
+city::Game Replay(int players, uint64_t seed, const std::vector<wire::Delta>& deltas) {
   city::Config config;
   config.players = players;
   city::Game game = std::get<city::Game>(city::Game::Create(city::DefaultTileSet(), config, seed));
-  for (const v1::Delta& d : deltas) {
-    const auto action = protocol::FromProto(d.action());
+  for (const wire::Delta& d : deltas) {
+    const auto action = protocol::FromProto(msg::DecodeCityAction(d.action()));
     EXPECT_TRUE(action.has_value()) << "delta " << d.sequence();
     if (!action) break;
     if (const auto error = game.Apply(game.CurrentDecision().actor, *action, nullptr)) {
@@ -566,28 +554,28 @@ TEST(NetPlay, FourClientsPlayAWholeGameToTheEnginesScores) {
   ASSERT_NO_FATAL_FAILURE(Play(seats, random, 60));
   // A spectator arrives mid-game and follows from its snapshot.
   auto watcher = Connected(server);
-  const v1::ServerMessage view = watcher->Spectate(game);
+  const wire::ServerMessage view = watcher->Spectate(game);
   ASSERT_TRUE(view.has_snapshot()) << Show(view);
   EXPECT_FALSE(view.snapshot().has_your_seat());
+  EXPECT_EQ(view.snapshot().rule_set(), msg::kCity);
   EXPECT_EQ(view.snapshot().sequence(), seats.front()->track().sequence());
   std::vector<Client*> everybody = seats;
   everybody.push_back(watcher.get());
   ASSERT_NO_FATAL_FAILURE(Play(everybody, random, 5000));
-  ASSERT_TRUE(IsOver(seats.front()->track().state())) << "the game ends within 5000 decisions";
+  ASSERT_TRUE(seats.front()->track().over()) << "the game ends within 5000 decisions";
 
   // Every seat received every delta, and the engine alone, given the same actions, agrees.
-  const std::vector<v1::Delta>& deltas = seats.front()->track().deltas;
+  const std::vector<wire::Delta>& deltas = seats.front()->track().deltas;
   for (Client* c : seats) EXPECT_EQ(c->track().deltas.size(), c->track().sequence());
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState(everybody, 4, kSeed));
   const city::Game replay = Replay(4, kSeed, deltas);
   ASSERT_TRUE(replay.IsOver());
-  const v1::Delta& last = deltas.back();
-  const auto over = std::find_if(last.events().begin(), last.events().end(),
-                                 [](const v1::Event& e) { return e.has_game_over(); });
-  ASSERT_NE(over, last.events().end()) << "the last delta ends the game";
-  ASSERT_EQ(over->game_over().scores_size(), 4);
+  const wire::Delta& last = deltas.back();
+  const std::optional<citypb::GameOver> over = msg::CityGameOver(last.events());
+  ASSERT_TRUE(over.has_value()) << "the last delta ends the game";
+  ASSERT_EQ(over->scores_size(), 4);
   for (int p = 0; p < 4; ++p) {
-    const v1::Scores& s = over->game_over().scores(p);
+    const citypb::Scores& s = over->scores(p);
     EXPECT_EQ(s.streets() + s.markets() + s.towers() + s.stewards() + s.guards(),
               replay.TotalScore(p))
         << "seat " << p;
@@ -598,8 +586,8 @@ TEST(NetPlay, FourClientsPlayAWholeGameToTheEnginesScores) {
   }
 
   // The game is over: moves are refused.
-  const v1::ServerMessage late = seats.front()->Move(ActionOf(v1::ACTION_KIND_SKIP_FOLLOWER));
-  EXPECT_EQ(CodeOf(late), v1::ERROR_CODE_GAME_NOT_RUNNING) << Show(late);
+  const wire::ServerMessage late = seats.front()->Move(ActionOf(citypb::ACTION_KIND_SKIP_FOLLOWER));
+  EXPECT_EQ(CodeOf(late), wire::ERROR_CODE_GAME_NOT_RUNNING) << Show(late);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -609,34 +597,32 @@ TEST(NetRefusals, SessionRefusals) {
   TestServer server;
   Client c;
   ASSERT_TRUE(c.Connect(server.port()));
-  v1::ClientMessage ping;
-  ping.mutable_ping()->set_nonce(5);
-  v1::ServerMessage reply = c.Request(ping);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_HELLO_FIRST) << Show(reply);
-  v1::ClientMessage list;
-  list.mutable_list_games();
+  wire::ClientMessage ping = msg::Ping(5);
+  wire::ServerMessage reply = c.Request(ping);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_HELLO_FIRST) << Show(reply);
+  const wire::ClientMessage list = msg::ListGames();
   reply = c.Request(list);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_HELLO_FIRST) << "not processed: " << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_HELLO_FIRST) << "not processed: " << Show(reply);
   c.Hello();
 
   // Bytes that are no protobuf (an over-long varint tag): request id 0.
   ASSERT_TRUE(c.WriteBytes(std::string(12, '\xff')));
   auto m = c.Receive();
   ASSERT_TRUE(m.has_value());
-  EXPECT_EQ(CodeOf(*m), v1::ERROR_CODE_MALFORMED_MESSAGE) << Show(*m);
+  EXPECT_EQ(CodeOf(*m), wire::ERROR_CODE_MALFORMED_MESSAGE) << Show(*m);
   EXPECT_EQ(m->request_id(), 0u);
 
   // A text frame.
   ASSERT_TRUE(c.WriteBytes("{\"hello\": 1}", /*text=*/true));
   m = c.Receive();
   ASSERT_TRUE(m.has_value()) << c.error().message();
-  EXPECT_EQ(CodeOf(*m), v1::ERROR_CODE_MALFORMED_MESSAGE) << Show(*m);
+  EXPECT_EQ(CodeOf(*m), wire::ERROR_CODE_MALFORMED_MESSAGE) << Show(*m);
 
   // A message with no body.
-  v1::ClientMessage empty;
+  wire::ClientMessage empty;
   empty.set_request_id(77);
   reply = c.Request(empty);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_UNKNOWN_MESSAGE) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_UNKNOWN_MESSAGE) << Show(reply);
   EXPECT_EQ(reply.request_id(), 77u);
 
   // Still a working connection.
@@ -644,23 +630,37 @@ TEST(NetRefusals, SessionRefusals) {
   EXPECT_TRUE(reply.has_pong()) << Show(reply);
 }
 
-TEST(NetRefusals, AnUnsupportedVersionIsRefusedAndTheConnectionClosed) {
-  TestServer server;
+// The answer a client of protocol `version` gets to its Hello: the refusal, then the close.
+void ExpectVersionRefused(const TestServer& server, uint32_t version) {
+  SCOPED_TRACE("protocol version " + std::to_string(version));
   Client c;
   ASSERT_TRUE(c.Connect(server.port()));
-  v1::ClientMessage hello;
-  hello.mutable_hello()->set_protocol_version(2);
-  const uint64_t id = c.Send(hello);
+  const uint64_t id = c.Send(msg::Hello(0, version, "an old client"));
   const auto reply = c.Receive();
   // The refusal must come before the close frame, not be dropped by it.
   ASSERT_TRUE(reply.has_value()) << "the refusal arrives before the close; instead: "
                                  << c.error().message();
-  EXPECT_EQ(CodeOf(*reply), v1::ERROR_CODE_UNSUPPORTED_VERSION) << Show(*reply);
+  EXPECT_EQ(CodeOf(*reply), wire::ERROR_CODE_UNSUPPORTED_VERSION) << Show(*reply);
   EXPECT_EQ(reply->request_id(), id);
+  EXPECT_NE(reply->error().reason().find("version 2"), std::string::npos)
+      << "the reason names the version the server speaks: " << Show(*reply);
   EXPECT_FALSE(c.Receive().has_value()) << "and the connection is closed";
   ASSERT_TRUE(c.close_code().has_value()) << "with a close frame: " << c.error().message();
   // docs/protocol.md section 9: an unsupported protocol version closes with 1002 (protocol error).
   EXPECT_EQ(*c.close_code(), websocket::close_code::protocol_error);
+  EXPECT_FALSE(c.WriteBytes(msg::Hello(0).SerializeAsString()) && c.Receive().has_value())
+      << "nothing more is read on it, not even a Hello of the right version";
+}
+
+TEST(NetRefusals, AnUnsupportedVersionIsRefusedAndTheConnectionClosed) {
+  TestServer server;
+  // Protocol 1 (one game, carcassonne.city.v1): its Hello has the same field numbers, so an
+  // old client reads the refusal.
+  ExpectVersionRefused(server, 1);
+  ExpectVersionRefused(server, protocol::kProtocolVersion + 1);
+  ExpectVersionRefused(server, 0);
+  EXPECT_TRUE(server.WaitForConnections(0)) << "the refused connections are gone";
+  Connected(server);  // the server itself goes on
 }
 
 TEST(NetRefusals, LobbyRefusals) {
@@ -669,62 +669,62 @@ TEST(NetRefusals, LobbyRefusals) {
   auto b = Connected(server);
   auto c = Connected(server);
 
-  v1::ClientMessage create;
+  wire::ClientMessage create;
   create.mutable_create_game()->set_rule_set("chess");
   create.mutable_create_game()->set_seats(2);
-  v1::ServerMessage reply = a->Request(create);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NO_SUCH_RULE_SET) << Show(reply);
+  wire::ServerMessage reply = a->Request(create);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NO_SUCH_RULE_SET) << Show(reply);
   create.mutable_create_game()->set_rule_set("the-city");
   for (uint32_t seats : {0u, 1u, 5u}) {
     create.mutable_create_game()->set_seats(seats);
     reply = a->Request(create);
-    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_SEAT_COUNT) << seats << " seats: " << Show(reply);
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_SEAT_COUNT) << seats << " seats: " << Show(reply);
   }
   reply = a->Join("g-none");
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NO_SUCH_GAME) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NO_SUCH_GAME) << Show(reply);
   reply = a->Spectate("g-none");
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NO_SUCH_GAME) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NO_SUCH_GAME) << Show(reply);
 
   // A 2-seat game with seat 0 taken.
   const std::string two = a->Create(2, 1);
   ASSERT_TRUE(a->Join(two, 0).has_seat_joined());
   const std::string a_token = a->track().token;
   reply = b->Join(two, 0);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_SEAT_TAKEN) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_SEAT_TAKEN) << Show(reply);
   reply = b->Join(two, 9);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_SEAT_COUNT) << "no seat 9: " << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_SEAT_COUNT) << "no seat 9: " << Show(reply);
   reply = a->Start(two, "not a token");
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TOKEN) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TOKEN) << Show(reply);
   reply = a->Start(two, a_token);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_SEAT_COUNT) << "one player: " << Show(reply);
-  v1::ClientMessage leave;
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_SEAT_COUNT) << "one player: " << Show(reply);
+  wire::ClientMessage leave;
   leave.mutable_leave_seat()->set_game_id(two);
   leave.mutable_leave_seat()->set_seat_token(std::string(16, '\x01'));
   reply = a->Request(leave);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TOKEN) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TOKEN) << Show(reply);
   // A move before the start.
-  reply = a->Move(ActionOf(v1::ACTION_KIND_SKIP_FOLLOWER));
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_GAME_NOT_RUNNING) << Show(reply);
+  reply = a->Move(ActionOf(citypb::ACTION_KIND_SKIP_FOLLOWER));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_GAME_NOT_RUNNING) << Show(reply);
   // The second seat fills the game, which starts by itself; a third join finds it started.
   // (ERROR_CODE_GAME_FULL cannot be reached: a game whose seats are all taken has started.)
   ASSERT_TRUE(b->Join(two).has_seat_joined());
   reply = c->Join(two);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_GAME_STARTED) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_GAME_STARTED) << Show(reply);
   reply = a->Start(two, a_token);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_GAME_STARTED) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_GAME_STARTED) << Show(reply);
   leave.mutable_leave_seat()->set_seat_token(b->track().token);
   reply = b->Request(leave);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_GAME_STARTED) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_GAME_STARTED) << Show(reply);
 
   // Only the creator (seat 0) starts a game early.
   const std::string three = a->Create(3, 2);
   ASSERT_TRUE(a->Join(three, 0).has_seat_joined());
   ASSERT_TRUE(b->Join(three).has_seat_joined());
   reply = b->Start(three, b->track().token);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NOT_CREATOR) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NOT_CREATOR) << Show(reply);
   reply = a->Start(three, a->track().token);
   ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
-  EXPECT_EQ(reply.snapshot().state().players(), 2u) << "the free seat is dropped";
+  EXPECT_EQ(msg::CityStateOf(reply.snapshot()).players(), 2u) << "the free seat is dropped";
 }
 
 TEST(NetRefusals, MoveRefusalsChangeNothing) {
@@ -736,63 +736,78 @@ TEST(NetRefusals, MoveRefusalsChangeNothing) {
   ASSERT_TRUE(watcher->Spectate(game).has_snapshot());
 
   const uint64_t s0 = a->track().sequence();
-  ASSERT_EQ(a->track().state().counters.decision.actor, 0);
+  ASSERT_EQ(a->track().actor(), 0);
   ASSERT_FALSE(a->track().legal().empty()) << "seat 0 places the first tile";
-  const v1::Action place = a->track().legal().front();
-  const auto refuse = [](Client& c, const v1::ClientMessage& m, v1::ErrorCode code) {
-    const v1::ServerMessage reply = c.Request(m);
+  const std::string place = a->track().legal().front();
+  const auto refuse = [](Client& c, const wire::ClientMessage& m, wire::ErrorCode code) {
+    const wire::ServerMessage reply = c.Request(m);
     EXPECT_EQ(CodeOf(reply), code) << Show(reply);
     EXPECT_EQ(reply.request_id(), m.request_id()) << "the refusal answers the request";
   };
-  v1::ClientMessage m = a->MoveMessage(place);
+  // The engine's refusals: one code, and the engine's name for why.
+  const auto refuse_rule = [](Client& c, const wire::ClientMessage& m,
+                              const std::string& rule_error) {
+    const wire::ServerMessage reply = c.Request(m);
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_RULE_REFUSED) << Show(reply);
+    EXPECT_EQ(RuleErrorOf(reply), rule_error) << Show(reply);
+    EXPECT_FALSE(reply.error().reason().empty()) << Show(reply);
+    EXPECT_EQ(reply.request_id(), m.request_id()) << "the refusal answers the request";
+  };
+  // `place` with one field changed.
+  const auto changed = [&place](const std::function<void(citypb::Action&)>& change) {
+    citypb::Action action = msg::DecodeCityAction(place);
+    change(action);
+    return action.SerializeAsString();
+  };
+  wire::ClientMessage m = a->MoveMessage(place);
   m.mutable_move()->set_game_id("g-none");
   m.set_request_id(500);
-  refuse(*a, m, v1::ERROR_CODE_NO_SUCH_GAME);
+  refuse(*a, m, wire::ERROR_CODE_NO_SUCH_GAME);
   m = a->MoveMessage(place, std::nullopt, std::string(16, '\x42'));
   m.set_request_id(501);
-  refuse(*a, m, v1::ERROR_CODE_BAD_TOKEN);
+  refuse(*a, m, wire::ERROR_CODE_BAD_TOKEN);
   m = watcher->MoveMessage(place, s0, "");
   m.set_request_id(502);
-  refuse(*watcher, m, v1::ERROR_CODE_SPECTATOR);
+  refuse(*watcher, m, wire::ERROR_CODE_SPECTATOR);
   m = b->MoveMessage(place);
   m.set_request_id(503);
-  refuse(*b, m, v1::ERROR_CODE_NOT_YOUR_DECISION);
+  refuse(*b, m, wire::ERROR_CODE_NOT_YOUR_DECISION);
   m = a->MoveMessage(place, s0 - 1);
   m.set_request_id(504);
-  refuse(*a, m, v1::ERROR_CODE_STALE_SEQUENCE);
+  refuse(*a, m, wire::ERROR_CODE_STALE_SEQUENCE);
   m = a->MoveMessage(place, s0 + 7);
   m.set_request_id(505);
-  refuse(*a, m, v1::ERROR_CODE_STALE_SEQUENCE);
-  v1::Action wrong = place;
-  wrong.set_x(1);
-  m = a->MoveMessage(wrong);
+  refuse(*a, m, wire::ERROR_CODE_STALE_SEQUENCE);
+  m = a->MoveMessage(changed([](citypb::Action& action) { action.set_x(1); }));
   m.set_request_id(506);
-  refuse(*a, m, v1::ERROR_CODE_RULE_NOT_AT_ORIGIN);
-  wrong = place;
-  wrong.set_x(500);  // beyond the engine's types
-  m = a->MoveMessage(wrong);
+  refuse_rule(*a, m, "not_at_origin");
+  // beyond the engine's types
+  m = a->MoveMessage(changed([](citypb::Action& action) { action.set_x(500); }));
   m.set_request_id(507);
-  refuse(*a, m, v1::ERROR_CODE_RULE_MALFORMED);
-  wrong = place;
-  wrong.set_feature(3);  // a field PLACE_TILE does not use
-  m = a->MoveMessage(wrong);
+  refuse_rule(*a, m, "malformed");
+  // a field PLACE_TILE does not use
+  m = a->MoveMessage(changed([](citypb::Action& action) { action.set_feature(3); }));
   m.set_request_id(508);
-  refuse(*a, m, v1::ERROR_CODE_RULE_MALFORMED);
-  m = a->MoveMessage(ActionOf(v1::ACTION_KIND_DRAW));
+  refuse_rule(*a, m, "malformed");
+  m = a->MoveMessage(ActionOf(citypb::ACTION_KIND_DRAW));
   m.set_request_id(509);
-  refuse(*a, m, v1::ERROR_CODE_RULE_WRONG_PHASE);
+  refuse_rule(*a, m, "wrong_phase");
+  // bytes that are no Action of The City at all
+  m = a->MoveMessage(std::string(12, '\xff'));
+  m.set_request_id(510);
+  refuse_rule(*a, m, "malformed");
 
   // None of it changed the game: the move with the same sequence is accepted, once.
   EXPECT_EQ(a->track().sequence(), s0);
-  const v1::ClientMessage move = a->MoveMessage(place);
-  v1::ServerMessage reply = a->Request(move);
+  const wire::ClientMessage move = a->MoveMessage(place);
+  wire::ServerMessage reply = a->Request(move);
   ASSERT_TRUE(reply.has_delta()) << Show(reply);
   EXPECT_EQ(reply.delta().sequence(), s0 + 1);
   reply = a->Request(move);  // the very same message again, as a retry would send it
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_STALE_SEQUENCE) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_STALE_SEQUENCE) << Show(reply);
   EXPECT_EQ(a->track().sequence(), s0 + 1);
   ASSERT_FALSE(a->track().legal().empty()) << "seat 0's follower decision";
-  const v1::Action follower = a->track().legal().front();
+  const std::string follower = a->track().legal().front();
   reply = a->Move(follower);
   ASSERT_TRUE(reply.has_delta()) << Show(reply);
   EXPECT_EQ(reply.delta().sequence(), s0 + 2) << "the repeated move was not applied";
@@ -803,11 +818,11 @@ TEST(NetRefusals, MoveRefusalsChangeNothing) {
     ASSERT_GE(c->track().deltas.size(), 2u);
     const auto& deltas = c->track().deltas;
     const auto first = std::find_if(deltas.begin(), deltas.end(),
-                                    [s0](const v1::Delta& d) { return d.sequence() == s0 + 1; });
+                                    [s0](const wire::Delta& d) { return d.sequence() == s0 + 1; });
     ASSERT_NE(first, deltas.end());
-    EXPECT_EQ(first->action().SerializeAsString(), place.SerializeAsString());
+    EXPECT_EQ(first->action(), place);
     ASSERT_NE(first + 1, deltas.end());
-    EXPECT_EQ((first + 1)->action().SerializeAsString(), follower.SerializeAsString());
+    EXPECT_EQ((first + 1)->action(), follower);
   }
   ASSERT_TRUE(a->SyncPast(s0 + 1));
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), b.get()}, 2, 3));
@@ -837,23 +852,21 @@ TEST(NetRefusals, RateLimited) {
   c.Hello();  // the first of the burst of two
   std::vector<uint64_t> ids;
   for (int i = 0; i < 4; ++i) {
-    v1::ClientMessage ping;
-    ping.mutable_ping()->set_nonce(static_cast<uint64_t>(i));
+    const wire::ClientMessage ping = msg::Ping(static_cast<uint64_t>(i));
     ids.push_back(c.Send(ping));
   }
-  const v1::ServerMessage first = c.Await(ids[0]);
+  const wire::ServerMessage first = c.Await(ids[0]);
   EXPECT_TRUE(first.has_pong()) << "the second of the burst: " << Show(first);
   int limited = 0;
   for (size_t i = 1; i < ids.size(); ++i) {
-    const v1::ServerMessage reply = c.Await(ids[i]);
-    if (CodeOf(reply) == v1::ERROR_CODE_RATE_LIMITED) ++limited;
+    const wire::ServerMessage reply = c.Await(ids[i]);
+    if (CodeOf(reply) == wire::ERROR_CODE_RATE_LIMITED) ++limited;
   }
   EXPECT_GE(limited, 2) << "four messages at once with one token left and one a second";
   // The bucket refills at one message a second.
   clock.Advance(std::chrono::milliseconds(1200));
-  v1::ClientMessage ping;
-  ping.mutable_ping()->set_nonce(9);
-  const v1::ServerMessage later = c.Request(ping);
+  wire::ClientMessage ping = msg::Ping(9);
+  const wire::ServerMessage later = c.Request(ping);
   EXPECT_TRUE(later.has_pong()) << Show(later);
 }
 
@@ -863,11 +876,8 @@ TEST(NetRefusals, ServerFull) {
   TestServer server(config);
   auto c = Connected(server);
   EXPECT_FALSE(c->Create(2, 1).empty());
-  v1::ClientMessage create;
-  create.mutable_create_game()->set_rule_set("the-city");
-  create.mutable_create_game()->set_seats(2);
-  const v1::ServerMessage reply = c->Request(create);
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_SERVER_FULL) << Show(reply);
+  const wire::ServerMessage reply = c->Request(msg::CreateGame(msg::kCity, 2, std::nullopt));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_SERVER_FULL) << Show(reply);
 }
 
 // A finished game no longer counts against max_games, leaves the list at once, and is gone from
@@ -882,25 +892,19 @@ TEST(NetRefusals, FinishedGamesFreeTheirPlace) {
   SeatedGame({a.get(), b.get()}, 6);
   core::Random random(6);
   Play({a.get(), b.get()}, random, 5000);
-  ASSERT_TRUE(IsOver(a->track().state()));
-  v1::ClientMessage list;
-  list.mutable_list_games();
+  ASSERT_TRUE(a->track().over());
+  const wire::ClientMessage list = msg::ListGames();
   EXPECT_EQ(a->Request(list).game_list().games_size(), 0) << "finished games are not listed";
   EXPECT_FALSE(a->Create(2, 7).empty()) << "the finished game no longer fills the server";
 }
 
-v1::ClientMessage CreateGame(std::optional<uint64_t> seed) {
-  v1::ClientMessage create;
-  create.mutable_create_game()->set_rule_set("the-city");
-  create.mutable_create_game()->set_seats(2);
-  if (seed) create.mutable_create_game()->set_seed(*seed);
-  return create;
+wire::ClientMessage CreateGame(std::optional<uint64_t> seed) {
+  return msg::CreateGame(msg::kCity, 2, seed);
 }
 
 int HostedGames(Client& c) {
-  v1::ClientMessage list;
-  list.mutable_list_games();
-  const v1::ServerMessage reply = c.Request(list);
+  const wire::ClientMessage list = msg::ListGames();
+  const wire::ServerMessage reply = c.Request(list);
   EXPECT_TRUE(reply.has_game_list()) << Show(reply);
   return reply.game_list().games_size();
 }
@@ -914,22 +918,124 @@ TEST(NetRefusals, AChosenSeedIsRefusedUnlessTheServerAllowsIt) {
   TestServer server(config);
   auto c = Connected(server);
   for (const uint64_t seed : {uint64_t{0}, uint64_t{7}}) {  // 0 is a seed too, when present
-    const v1::ServerMessage reply = c->Request(CreateGame(seed));
-    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_SEED_NOT_ALLOWED) << Show(reply);
+    const wire::ServerMessage reply = c->Request(CreateGame(seed));
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_SEED_NOT_ALLOWED) << Show(reply);
     EXPECT_NE(reply.error().reason().find("--allow-chosen-seeds"), std::string::npos)
         << "the reason says how to allow it: " << Show(reply);
   }
   EXPECT_EQ(HostedGames(*c), 0) << "a refused CreateGame creates nothing";
-  const v1::ServerMessage created = c->Request(CreateGame(std::nullopt));
+  const wire::ServerMessage created = c->Request(CreateGame(std::nullopt));
   ASSERT_TRUE(created.has_game_created())
       << "without a seed the server picks one: " << Show(created);
   EXPECT_EQ(HostedGames(*c), 1);
 
   TestServer allowing;  // TestConfig: chosen seeds allowed
   auto d = Connected(allowing);
-  const v1::ServerMessage chosen = d->Request(CreateGame(7));
+  const wire::ServerMessage chosen = d->Request(CreateGame(7));
   EXPECT_TRUE(chosen.has_game_created()) << Show(chosen);
   EXPECT_EQ(HostedGames(*d), 1);
+}
+
+// The Welcome names every rule set the server hosts, as CreateGame may ask for it: the newest
+// version of each, its player counts and its options with their ranges.
+TEST(NetLobby, WelcomeListsTheHostedRuleSetsWithTheirOptionsAndSeats) {
+  TestServer server;
+  Client c;
+  ASSERT_TRUE(c.Connect(server.port()));
+  const wire::Welcome welcome = c.Hello();
+  EXPECT_EQ(welcome.server(), "carc-server");
+  std::map<std::string, const wire::RuleSetInfo*> listed;
+  for (const wire::RuleSetInfo& info : welcome.rule_sets()) {
+    EXPECT_TRUE(listed.emplace(info.id(), &info).second) << "listed once: " << info.id();
+  }
+  size_t hosted = 0;
+  for (const core::RuleSet* rules : msg::DefaultRegistry().All()) {
+    const core::GameType& type = rules->Type();
+    if (msg::DefaultRegistry().Find(type.id) != rules) continue;  // an older version
+    ++hosted;
+    SCOPED_TRACE(type.id);
+    ASSERT_TRUE(listed.contains(type.id));
+    const wire::RuleSetInfo& info = *listed.at(type.id);
+    EXPECT_EQ(info.version(), static_cast<uint32_t>(type.version));
+    EXPECT_EQ(info.name(), type.name);
+    EXPECT_EQ(info.min_players(), static_cast<uint32_t>(type.min_players));
+    EXPECT_EQ(info.max_players(), static_cast<uint32_t>(type.max_players));
+    ASSERT_EQ(info.options_size(), static_cast<int>(type.options.size()));
+    for (size_t i = 0; i < type.options.size(); ++i) {
+      const wire::OptionInfo& option = info.options(static_cast<int>(i));
+      const core::OptionSpec& spec = type.options[i];
+      EXPECT_EQ(option.name(), spec.name);
+      EXPECT_EQ(option.description(), spec.description);
+      EXPECT_EQ(option.default_value(), spec.default_value);
+      EXPECT_EQ(option.min(), spec.min);
+      EXPECT_EQ(option.max(), spec.max);
+    }
+  }
+  EXPECT_EQ(listed.size(), hosted) << "nothing the server does not host";
+
+  // The two games of this build, as docs/rules.md has them.
+  ASSERT_TRUE(listed.contains("the-city"));
+  const wire::RuleSetInfo& city = *listed.at("the-city");
+  EXPECT_EQ(city.name(), "Carcassonne: The City");
+  EXPECT_EQ(city.min_players(), 2u);
+  EXPECT_EQ(city.max_players(), 4u);
+  EXPECT_EQ(city.options_size(), 0) << "The City has no options";
+  ASSERT_TRUE(listed.contains("carcassonne"));
+  const wire::RuleSetInfo& river = *listed.at("carcassonne");
+  EXPECT_EQ(river.min_players(), 2u);
+  EXPECT_EQ(river.max_players(), 5u);
+  ASSERT_EQ(river.options_size(), 1);
+  EXPECT_EQ(river.options(0).name(), "river");
+  EXPECT_FALSE(river.options(0).description().empty());
+  EXPECT_EQ(river.options(0).min(), 0);
+  EXPECT_EQ(river.options(0).max(), 1);
+}
+
+// CreateGame names a rule set the server hosts, a seat count within its player counts, and only
+// options it has, each within its range; anything else is refused with a code of its own and a
+// reason, and nothing is created.
+TEST(NetLobby, CreateGameRefusesAnUnknownRuleSetOrOptionAndAnOptionOutOfRange) {
+  TestServer server;
+  auto c = Connected(server);
+  struct Case {
+    wire::ClientMessage create;
+    wire::ErrorCode code;
+    std::string in_reason;  // a word the reason must contain
+  };
+  const std::vector<Case> cases = {
+      {msg::CreateGame("chess", 2, 1), wire::ERROR_CODE_NO_SUCH_RULE_SET, "the-city"},
+      {msg::CreateGame("", 2, 1), wire::ERROR_CODE_NO_SUCH_RULE_SET, "carcassonne"},
+      {msg::CreateGame("The City", 2, 1), wire::ERROR_CODE_NO_SUCH_RULE_SET, "the-city"},
+      {msg::CreateGame(msg::kCity, 2, 1, "", {{"river", 1}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "river"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"rivers", 1}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "rivers"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"river", 2}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "0 to 1"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"river", -1}}), wire::ERROR_CODE_BAD_OPTIONS,
+       "0 to 1"},
+      {msg::CreateGame("carcassonne", 2, 1, "", {{"river", 1}, {"dragon", 0}}),
+       wire::ERROR_CODE_BAD_OPTIONS, "dragon"},
+      {msg::CreateGame("carcassonne", 6, 1), wire::ERROR_CODE_BAD_SEAT_COUNT, "2 to 5"},
+      {msg::CreateGame("carcassonne", 1, 1), wire::ERROR_CODE_BAD_SEAT_COUNT, "2 to 5"},
+  };
+  for (const Case& test : cases) {
+    SCOPED_TRACE(test.create.ShortDebugString());
+    const wire::ServerMessage reply = c->Request(test.create);
+    EXPECT_EQ(CodeOf(reply), test.code) << Show(reply);
+    EXPECT_NE(reply.error().reason().find(test.in_reason), std::string::npos) << Show(reply);
+    EXPECT_TRUE(reply.error().rule_error().empty()) << "a lobby refusal, not the engine's";
+  }
+  EXPECT_EQ(HostedGames(*c), 0) << "a refused CreateGame creates nothing";
+
+  // The same connection then creates a game; its summary names its rule set and version.
+  const wire::ServerMessage created = c->Request(msg::CreateGame(msg::kCity, 2, 1, "ok"));
+  ASSERT_TRUE(created.has_game_created()) << Show(created);
+  const wire::GameInfo& info = created.game_created().game();
+  EXPECT_EQ(info.rule_set(), msg::kCity);
+  EXPECT_EQ(info.rule_set_version(), 1u);
+  EXPECT_TRUE(info.options().empty()) << "The City has no options to fill in";
+  EXPECT_EQ(HostedGames(*c), 1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -945,23 +1051,24 @@ TEST(NetTokens, ATokenActsForItsOwnSeatOnly) {
   EXPECT_EQ(a_token.size(), 16u);
   EXPECT_EQ(b_token.size(), 16u);
   EXPECT_NE(a_token, b_token);
-  ASSERT_EQ(a->track().state().counters.decision.actor, 0);
-  const v1::Action place = a->track().legal().front();
+  ASSERT_EQ(a->track().actor(), 0);
+  const std::string place = a->track().legal().front();
   // Seat 0's decision: seat 1's token does not make the move seat 0's, whoever sends it.
-  v1::ServerMessage reply = a->Request(a->MoveMessage(place, std::nullopt, b_token));
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
+  wire::ServerMessage reply = a->Request(a->MoveMessage(place, std::nullopt, b_token));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
   reply = b->Request(b->MoveMessage(place, a->track().sequence()));
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
   // Seat 0 plays its turn; then it is seat 1's, and seat 0's token is refused in turn.
   core::Random random(4);
-  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 50, [](const city::PublicState& s) {
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 50, [](const Client::Track& t) {
+    const city::PublicState& s = t.state();
     return s.counters.decision.actor == 1;
   }));
   ASSERT_EQ(b->track().state().counters.decision.actor, 1);
   ASSERT_FALSE(b->track().legal().empty());
-  const v1::Action answer = b->track().legal().front();
+  const std::string answer = b->track().legal().front();
   reply = b->Request(b->MoveMessage(answer, std::nullopt, a_token));
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NOT_YOUR_DECISION) << Show(reply);
   reply = b->Move(answer);
   EXPECT_TRUE(reply.has_delta()) << Show(reply);
   // No token ever reached the other seat.
@@ -982,7 +1089,8 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   core::Random random(21);
   // Seats 0 and 1 play their turns; at seat 2's first decision, seat 1 loses its connection.
   ASSERT_NO_FATAL_FAILURE(
-      Play({a.get(), b.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+      Play({a.get(), b.get(), c.get()}, random, 500, [](const Client::Track& t) {
+        const city::PublicState& s = t.state();
         return s.counters.turn_player == 2 && s.counters.decision.actor == 2;
       }));
   const uint64_t seen = b->track().sequence();
@@ -990,17 +1098,18 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   b->Drop();
   for (Client* other : {a.get(), c.get()}) {
     const auto status =
-        other->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_seat_status(); });
+        other->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_seat_status(); });
     ASSERT_TRUE(status.has_value()) << other->error().message();
     EXPECT_EQ(status->seat_status().game_id(), game);
     EXPECT_EQ(status->seat_status().seat(), 1u);
     EXPECT_FALSE(status->seat_status().online());
   }
   // The game goes on without seat 1 until seat 1 must decide.
-  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const Client::Track& t) {
+    const city::PublicState& s = t.state();
     return s.counters.decision.actor == 1;
   }));
-  ASSERT_FALSE(IsOver(a->track().state()));
+  ASSERT_FALSE(a->track().over());
   const uint64_t now = a->track().sequence();
   ASSERT_GT(now, seen + 1);
 
@@ -1009,12 +1118,9 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   ASSERT_TRUE(back.Connect(server.port()));
   back.Hello();
   back.Adopt(game, kept);
-  v1::ClientMessage resume;
-  resume.mutable_resume()->set_game_id(game);
-  resume.mutable_resume()->set_seat_token(kept.token);
-  resume.mutable_resume()->set_last_seen_sequence(seen);
+  const wire::ClientMessage resume = msg::Resume(game, kept.token, seen);
   const size_t mark = back.received().size();
-  const v1::ServerMessage reply = back.Request(resume);
+  const wire::ServerMessage reply = back.Request(resume);
   ASSERT_TRUE(reply.has_delta()) << "the last missed delta answers the Resume: " << Show(reply);
   std::vector<uint64_t> sequences;
   for (size_t i = mark; i < back.received().size(); ++i) {
@@ -1027,14 +1133,14 @@ TEST(NetReconnect, ADroppedSeatResumesWithExactlyTheDeltasItMissed) {
   EXPECT_TRUE(back.track().state() == a->track().state());
   for (Client* other : {a.get(), c.get()}) {
     const auto status =
-        other->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_seat_status(); });
+        other->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_seat_status(); });
     ASSERT_TRUE(status.has_value()) << other->error().message();
     EXPECT_EQ(status->seat_status().seat(), 1u);
     EXPECT_TRUE(status->seat_status().online());
   }
   // And everybody plays on to the end.
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), &back, c.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(a->track().state()));
+  ASSERT_TRUE(a->track().over());
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), &back, c.get()}, 3, kSeed));
 }
 
@@ -1054,14 +1160,14 @@ TEST(NetLimits, AnOversizedFrameClosesOnlyThatConnection) {
   auto big = Connected(server);
   ASSERT_TRUE(server.WaitForConnections(3));
   // A well-formed Hello of 4096 bytes: too large, whatever it says.
-  v1::ClientMessage hello;
+  wire::ClientMessage hello;
   hello.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
   hello.mutable_hello()->set_client(std::string(4090, 'x'));
   ASSERT_GT(hello.ByteSizeLong(), 4096u);
   big->Send(hello);  // may fail already: the server gives up as soon as it reads the header
   auto m = big->Receive();
   if (m.has_value()) {  // docs/protocol.md section 9 announces an error before the close
-    EXPECT_EQ(CodeOf(*m), v1::ERROR_CODE_MESSAGE_TOO_LARGE) << Show(*m);
+    EXPECT_EQ(CodeOf(*m), wire::ERROR_CODE_MESSAGE_TOO_LARGE) << Show(*m);
     m = big->Receive();
   }
   EXPECT_FALSE(m.has_value()) << "the connection is closed";
@@ -1074,7 +1180,7 @@ TEST(NetLimits, AnOversizedFrameClosesOnlyThatConnection) {
   EXPECT_TRUE(server.WaitForConnections(2));
   // The game next door plays on to its end.
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(a->track().state()));
+  ASSERT_TRUE(a->track().over());
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), b.get()}, 2, kSeed));
 }
 
@@ -1098,11 +1204,10 @@ TEST(NetLimits, AConsumerThatDoesNotReadIsDisconnectedAndTheOthersPlayOn) {
   // write completes (run under AddressSanitizer in CI: a use-after-free here shows).
   bool dropped = false;
   for (int i = 0; i < 50000 && !dropped; ++i) {
-    v1::ClientMessage ping;
-    ping.mutable_ping()->set_nonce(static_cast<uint64_t>(i));
+    const wire::ClientMessage ping = msg::Ping(static_cast<uint64_t>(i));
     dropped = slow.Send(ping) == 0;  // the write fails once the server has closed it
     if (i % 100 == 0) {
-      if (!IsOver(a->track().state())) {
+      if (!a->track().over()) {
         ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 1));
       }
       dropped = dropped || server.Connections() == 2;
@@ -1116,7 +1221,7 @@ TEST(NetLimits, AConsumerThatDoesNotReadIsDisconnectedAndTheOthersPlayOn) {
   EXPECT_NE(slow.error(), beast::error::timeout) << "the connection was closed";
   // The players were not held up.
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(a->track().state()));
+  ASSERT_TRUE(a->track().over());
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a.get(), b.get()}, 2, kSeed));
 }
 
@@ -1135,8 +1240,8 @@ TEST(NetPlay, TwoGamesAtOnceDoNotInterfere) {
   core::Random r1(1);
   core::Random r2(2);
   for (int i = 0; i < 5000; ++i) {
-    const bool over1 = IsOver(a1->track().state());
-    const bool over2 = IsOver(a2->track().state());
+    const bool over1 = a1->track().over();
+    const bool over2 = a2->track().over();
     if (over1 && over2) break;
     if (!over1) {
       ASSERT_NO_FATAL_FAILURE(Play({a1.get(), b1.get()}, r1, 1));
@@ -1145,8 +1250,8 @@ TEST(NetPlay, TwoGamesAtOnceDoNotInterfere) {
       ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get()}, r2, 1));
     }
   }
-  ASSERT_TRUE(IsOver(a1->track().state()));
-  ASSERT_TRUE(IsOver(a2->track().state()));
+  ASSERT_TRUE(a1->track().over());
+  ASSERT_TRUE(a2->track().over());
   for (Client* c : {a1.get(), b1.get(), a2.get(), b2.get()}) {
     EXPECT_EQ(c->GameCount(), 1u) << "no message of the other game";
   }
@@ -1175,7 +1280,7 @@ TEST(NetShutdown, EveryClientIsToldAndClosed) {
   server.Stop("maintenance");
   for (Client* c : {a.get(), b.get(), watcher.get(), idle.get()}) {
     const auto closing =
-        c->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_server_closing(); });
+        c->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_server_closing(); });
     ASSERT_TRUE(closing.has_value()) << c->error().message();
     EXPECT_EQ(closing->server_closing().reason(), "maintenance");
     EXPECT_FALSE(c->Receive().has_value()) << "nothing after ServerClosing but the close";
@@ -1280,10 +1385,10 @@ TEST(NetHttp, OnlyAllowedOriginsMayUpgrade) {
 TEST(NetPing, PongCarriesTheNonceAndRequestId) {
   TestServer server;
   auto c = Connected(server);
-  v1::ClientMessage ping;
+  wire::ClientMessage ping;
   ping.set_request_id(4242);
   ping.mutable_ping()->set_nonce(0xFEEDFACECAFEBEEFULL);
-  const v1::ServerMessage reply = c->Request(ping);
+  const wire::ServerMessage reply = c->Request(ping);
   ASSERT_TRUE(reply.has_pong()) << Show(reply);
   EXPECT_EQ(reply.pong().nonce(), 0xFEEDFACECAFEBEEFULL);
   EXPECT_EQ(reply.request_id(), 4242u);
@@ -1319,9 +1424,8 @@ TEST(NetSpectate, SpectatingAgainDeliversEachDeltaOnce) {
   // Spectating again (to recover a lost state) must not deliver every later delta twice, nor
   // count the watcher twice.
   for (uint64_t s = start + 1; s < target; ++s) EXPECT_EQ(copies[s], 1) << "delta " << s;
-  v1::ClientMessage list;
-  list.mutable_list_games();
-  const v1::ServerMessage games = watcher->Request(list);
+  const wire::ClientMessage list = msg::ListGames();
+  const wire::ServerMessage games = watcher->Request(list);
   ASSERT_EQ(games.game_list().games_size(), 1) << Show(games);
   EXPECT_EQ(games.game_list().games(0).spectators(), 1u);
 }
@@ -1331,27 +1435,19 @@ TEST(NetSpectate, SpectatingAgainDeliversEachDeltaOnce) {
 
 constexpr int64_t kYear2020Ms = 1'577'836'800'000;  // a commit time is Unix time in milliseconds
 
-v1::ClientMessage ReplayRequest(const std::string& game) {
-  v1::ClientMessage m;
-  m.mutable_get_replay()->set_game_id(game);
-  return m;
+wire::ClientMessage ReplayRequest(const std::string& game) { return msg::GetReplay(game); }
+
+wire::ClientMessage SeekRequest(const std::string& game, uint64_t sequence) {
+  return msg::Seek(game, sequence);
 }
 
-v1::ClientMessage SeekRequest(const std::string& game, uint64_t sequence) {
-  v1::ClientMessage m;
-  m.mutable_seek()->set_game_id(game);
-  m.mutable_seek()->set_sequence(sequence);
-  return m;
-}
-
-v1::ServerMessage ListGames(Client& c) {
-  v1::ClientMessage list;
-  list.mutable_list_games();
+wire::ServerMessage ListGames(Client& c) {
+  const wire::ClientMessage list = msg::ListGames();
   return c.Request(list);
 }
 
-const v1::GameInfo* FindGame(const v1::ServerMessage& list, const std::string& game) {
-  for (const v1::GameInfo& info : list.game_list().games()) {
+const wire::GameInfo* FindGame(const wire::ServerMessage& list, const std::string& game) {
+  for (const wire::GameInfo& info : list.game_list().games()) {
     if (info.game_id() == game) return &info;
   }
   return nullptr;
@@ -1362,40 +1458,41 @@ void PlayToTheEnd(Client* a, Client* b, uint64_t seed, std::string* game) {
   *game = SeatedGame({a, b}, seed);
   core::Random random(seed);
   ASSERT_NO_FATAL_FAILURE(Play({a, b}, random, 5000));
-  ASSERT_TRUE(IsOver(a->track().state())) << "the game ends within 5000 decisions";
+  ASSERT_TRUE(a->track().over()) << "the game ends within 5000 decisions";
 }
 
 // A Replay followed as a client would follow it: the start state, then each step's events,
 // every step's sequence and hash checked. `hashes` gets the hash at each step (0: the start).
-void FollowReplay(const v1::Replay& replay, std::optional<city::PublicState>* state,
+void FollowReplay(const wire::Replay& replay, std::optional<city::PublicState>* state,
                   std::vector<uint64_t>* hashes) {
-  const v1::Snapshot& start = replay.start();
+  const wire::Snapshot& start = replay.start();
   EXPECT_EQ(start.game_id(), replay.game().game_id());
   ASSERT_EQ(start.sequence(), 0u) << "the state before the first action";
   EXPECT_FALSE(start.has_your_seat()) << "a replay is nobody's seat";
+  EXPECT_EQ(start.rule_set(), replay.game().rule_set()) << "the game's rule set decodes it";
   EXPECT_EQ(start.legal_actions_size(), 0);
   protocol::Follower follower;
-  ASSERT_EQ(follower.Start(start), std::nullopt);
+  ASSERT_EQ(follower.Start(start, msg::DefaultTiles(start.rule_set())), std::nullopt);
   hashes->assign(1, follower.hash());
   ASSERT_EQ(replay.time_ms_size(), replay.steps_size()) << "a commit time for every step";
   for (int i = 0; i < replay.steps_size(); ++i) {
-    const v1::Delta& step = replay.steps(i);
+    const wire::Delta& step = replay.steps(i);
     EXPECT_EQ(step.legal_actions_size(), 0) << "nobody decides in a replay";
     EXPECT_GE(replay.time_ms(i), kYear2020Ms) << "step " << step.sequence();
     // Of this game, in order, none missing, each with its hash.
     ASSERT_EQ(follower.Apply(step), std::nullopt);
     hashes->push_back(follower.hash());
   }
-  *state = follower.state();
+  *state = *protocol::CityStateOf(follower.view());
 }
 
 // Each step of a replay is the delta the players got, less the legal actions.
-void ExpectTheDeltasPlayed(const std::vector<v1::Delta>& played, const v1::Replay& replay) {
+void ExpectTheDeltasPlayed(const std::vector<wire::Delta>& played, const wire::Replay& replay) {
   ASSERT_EQ(static_cast<size_t>(replay.steps_size()), played.size());
   for (size_t i = 0; i < played.size(); ++i) {
-    v1::Delta seen = played[i];
+    wire::Delta seen = played[i];
     seen.clear_legal_actions();
-    const v1::Delta& step = replay.steps(static_cast<int>(i));
+    const wire::Delta& step = replay.steps(static_cast<int>(i));
     EXPECT_EQ(seen.SerializeAsString(), step.SerializeAsString())
         << "step " << i + 1 << "\n played: " << seen.ShortDebugString().substr(0, 300)
         << "\n stored: " << step.ShortDebugString().substr(0, 300);
@@ -1409,18 +1506,18 @@ TEST(NetLog, AFinishedGamesReplayIsEveryDeltaThePlayersSaw) {
   constexpr uint64_t kSeed = 41;
   std::string game;
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), kSeed, &game));
-  const v1::ServerMessage reply = b->Request(ReplayRequest(game));
+  const wire::ServerMessage reply = b->Request(ReplayRequest(game));
   ASSERT_TRUE(reply.has_replay()) << Show(reply);
-  const v1::Replay& replay = reply.replay();
+  const wire::Replay& replay = reply.replay();
 
-  const v1::GameInfo& info = replay.game();
+  const wire::GameInfo& info = replay.game();
   EXPECT_EQ(info.game_id(), game);
   EXPECT_EQ(info.name(), "net test");
   EXPECT_EQ(info.rule_set(), "the-city");
-  EXPECT_EQ(info.status(), v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(info.status(), wire::GAME_STATUS_FINISHED);
   EXPECT_EQ(info.seats(), 2u);
   ASSERT_EQ(info.seat_size(), 2);
-  for (const v1::SeatInfo& seat : info.seat()) EXPECT_TRUE(seat.taken()) << seat.seat();
+  for (const wire::SeatInfo& seat : info.seat()) EXPECT_TRUE(seat.taken()) << seat.seat();
 
   // The start is the engine's own set-up for the seed.
   city::Config config;
@@ -1442,11 +1539,11 @@ TEST(NetLog, ARunningGameIsReplayedToAConnectionThatNeverJoinedIt) {
   const std::string game = SeatedGame({a.get(), b.get()}, 42);
   core::Random random(42);
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 30));
-  ASSERT_FALSE(IsOver(a->track().state()));
+  ASSERT_FALSE(a->track().over());
   auto outsider = Connected(server);
-  const v1::ServerMessage reply = outsider->Request(ReplayRequest(game));
+  const wire::ServerMessage reply = outsider->Request(ReplayRequest(game));
   ASSERT_TRUE(reply.has_replay()) << Show(reply);
-  EXPECT_EQ(reply.replay().game().status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(reply.replay().game().status(), wire::GAME_STATUS_RUNNING);
   // Everything acknowledged so far, and the state the players are at.
   std::optional<city::PublicState> state;
   std::vector<uint64_t> hashes;
@@ -1457,10 +1554,9 @@ TEST(NetLog, ARunningGameIsReplayedToAConnectionThatNeverJoinedIt) {
   // A replay does not make its reader a spectator: the moves that follow are not sent to it.
   // (They were queued to every recipient before the movers heard back, so before this Ping.)
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 10));
-  v1::ClientMessage ping;
-  ping.mutable_ping()->set_nonce(1);
+  wire::ClientMessage ping = msg::Ping(1);
   EXPECT_TRUE(outsider->Request(ping).has_pong());
-  for (const v1::ServerMessage& m : outsider->received()) EXPECT_FALSE(m.has_delta()) << Show(m);
+  for (const wire::ServerMessage& m : outsider->received()) EXPECT_FALSE(m.has_delta()) << Show(m);
   EXPECT_EQ(outsider->GameCount(), 0u);
 }
 
@@ -1471,7 +1567,7 @@ TEST(NetLog, SeekGivesTheStateAtAnyStepAndRefusesWhatIsNotThere) {
   std::string game;
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 43, &game));
   auto seeker = Connected(server);
-  const v1::ServerMessage replay = seeker->Request(ReplayRequest(game));
+  const wire::ServerMessage replay = seeker->Request(ReplayRequest(game));
   ASSERT_TRUE(replay.has_replay()) << Show(replay);
   std::optional<city::PublicState> state;
   std::vector<uint64_t> hashes;
@@ -1480,9 +1576,9 @@ TEST(NetLog, SeekGivesTheStateAtAnyStepAndRefusesWhatIsNotThere) {
   ASSERT_GT(steps, 2u);
 
   for (const uint64_t sequence : {uint64_t{0}, steps / 2, steps}) {
-    const v1::ServerMessage reply = seeker->Request(SeekRequest(game, sequence));
+    const wire::ServerMessage reply = seeker->Request(SeekRequest(game, sequence));
     ASSERT_TRUE(reply.has_snapshot()) << "seek " << sequence << ": " << Show(reply);
-    const v1::Snapshot& s = reply.snapshot();
+    const wire::Snapshot& s = reply.snapshot();
     EXPECT_EQ(s.game_id(), game);
     EXPECT_EQ(s.sequence(), sequence);
     EXPECT_EQ(s.state_hash(), hashes[sequence]) << "the replay's state at step " << sequence;
@@ -1490,30 +1586,30 @@ TEST(NetLog, SeekGivesTheStateAtAnyStepAndRefusesWhatIsNotThere) {
     EXPECT_EQ(s.legal_actions_size(), 0);
     // (The client checked the state against its hash as it arrived.)
     if (sequence == steps) {
-      EXPECT_TRUE(protocol::FromProto(s.state()) == a->track().state())
+      EXPECT_TRUE(protocol::FromProto(msg::CityStateOf(s)) == a->track().state())
           << "the last step is the end";
     }
   }
 
-  const auto refused = [&seeker](const v1::ClientMessage& m, v1::ErrorCode code) {
-    const v1::ServerMessage reply = seeker->Request(m);
+  const auto refused = [&seeker](const wire::ClientMessage& m, wire::ErrorCode code) {
+    const wire::ServerMessage reply = seeker->Request(m);
     EXPECT_EQ(CodeOf(reply), code) << Show(reply);
   };
-  refused(SeekRequest(game, steps + 1), v1::ERROR_CODE_MALFORMED_MESSAGE);
+  refused(SeekRequest(game, steps + 1), wire::ERROR_CODE_MALFORMED_MESSAGE);
   refused(SeekRequest(game, std::numeric_limits<uint64_t>::max()),
-          v1::ERROR_CODE_MALFORMED_MESSAGE);
+          wire::ERROR_CODE_MALFORMED_MESSAGE);
   for (const char* unknown : {"g999999", "x", "", "g", "g-1"}) {
-    refused(SeekRequest(unknown, 0), v1::ERROR_CODE_NO_SUCH_GAME);
-    refused(ReplayRequest(unknown), v1::ERROR_CODE_NO_SUCH_GAME);
+    refused(SeekRequest(unknown, 0), wire::ERROR_CODE_NO_SUCH_GAME);
+    refused(ReplayRequest(unknown), wire::ERROR_CODE_NO_SUCH_GAME);
   }
   // An open game has no log to replay yet.
   const std::string open = seeker->Create(3, 44);
   ASSERT_TRUE(seeker->Join(open, 0).has_seat_joined());
-  refused(SeekRequest(open, 0), v1::ERROR_CODE_GAME_NOT_RUNNING);
-  refused(ReplayRequest(open), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  refused(SeekRequest(open, 0), wire::ERROR_CODE_GAME_NOT_RUNNING);
+  refused(ReplayRequest(open), wire::ERROR_CODE_GAME_NOT_RUNNING);
 }
 
-v1::ServerMessage ListOne(Client& c, const std::string& game);
+wire::ServerMessage ListOne(Client& c, const std::string& game);
 
 // Waits (bounded) until the server no longer hosts an ended game. Spectate answers either way,
 // so `watcher` watches it first: the hosted game's summary counts it among its spectators, the
@@ -1521,7 +1617,7 @@ v1::ServerMessage ListOne(Client& c, const std::string& game);
 bool WaitUntilNotHosted(Client& watcher, const std::string& game) {
   if (!watcher.Spectate(game).has_snapshot()) return false;
   for (int i = 0; i < 500; ++i) {
-    const v1::ServerMessage one = ListOne(watcher, game);
+    const wire::ServerMessage one = ListOne(watcher, game);
     if (one.game_list().games_size() == 1 && one.game_list().games(0).spectators() == 0) {
       return true;
     }
@@ -1542,19 +1638,19 @@ TEST(NetLog, AFinishedGameThatLeftTheLobbyCanStillBeReplayed) {
   ASSERT_TRUE(WaitUntilNotHosted(*reader, game))
       << "a finished game leaves the lobby after its retention time";
   EXPECT_EQ(FindGame(ListGames(*reader), game), nullptr);
-  const v1::ServerMessage watched = reader->Spectate(game);
+  const wire::ServerMessage watched = reader->Spectate(game);
   ASSERT_TRUE(watched.has_snapshot()) << "its final state, from the log: " << Show(watched);
   EXPECT_EQ(watched.snapshot().state_hash(), a->track().state().Hash());
 
-  const v1::ServerMessage reply = reader->Request(ReplayRequest(game));
+  const wire::ServerMessage reply = reader->Request(ReplayRequest(game));
   ASSERT_TRUE(reply.has_replay()) << Show(reply);
-  EXPECT_EQ(reply.replay().game().status(), v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(reply.replay().game().status(), wire::GAME_STATUS_FINISHED);
   std::optional<city::PublicState> state;
   std::vector<uint64_t> hashes;
   ASSERT_NO_FATAL_FAILURE(FollowReplay(reply.replay(), &state, &hashes));
   ASSERT_NO_FATAL_FAILURE(ExpectTheDeltasPlayed(a->track().deltas, reply.replay()));
   EXPECT_TRUE(*state == a->track().state());
-  const v1::ServerMessage end = reader->Request(SeekRequest(game, hashes.size() - 1));
+  const wire::ServerMessage end = reader->Request(SeekRequest(game, hashes.size() - 1));
   ASSERT_TRUE(end.has_snapshot()) << Show(end);
   EXPECT_EQ(end.snapshot().state_hash(), a->track().state().Hash());
 }
@@ -1570,7 +1666,7 @@ void StopAndDrain(TestServer& server, const std::vector<Client*>& clients) {
   server.Stop("restart");
   for (Client* c : clients) {
     const auto closing =
-        c->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_server_closing(); });
+        c->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_server_closing(); });
     ASSERT_TRUE(closing.has_value()) << c->error().message();
     EXPECT_FALSE(c->Receive().has_value()) << "nothing after ServerClosing but the close";
   }
@@ -1579,14 +1675,10 @@ void StopAndDrain(TestServer& server, const std::vector<Client*>& clients) {
 // A seat back on a new connection after the restart, with the view it kept.
 std::unique_ptr<Client> ResumedSeat(const TestServer& server, const std::string& game,
                                     const Client::Track& kept, uint64_t last_seen,
-                                    v1::ServerMessage* reply) {
+                                    wire::ServerMessage* reply) {
   auto client = Connected(server);
   client->Adopt(game, kept);
-  v1::ClientMessage resume;
-  resume.mutable_resume()->set_game_id(game);
-  resume.mutable_resume()->set_seat_token(kept.token);
-  resume.mutable_resume()->set_last_seen_sequence(last_seen);
-  *reply = client->Request(resume);
+  *reply = client->Request(msg::Resume(game, kept.token, last_seen));
   return client;
 }
 
@@ -1612,16 +1704,18 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
   // Seat 1 loses its connection at seat 2's first decision; the others play on until seat 1
   // must decide, so it has deltas to catch up on after the restart.
   ASSERT_NO_FATAL_FAILURE(
-      Play({a.get(), b.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+      Play({a.get(), b.get(), c.get()}, random, 500, [](const Client::Track& t) {
+        const city::PublicState& s = t.state();
         return s.counters.turn_player == 2 && s.counters.decision.actor == 2;
       }));
   const uint64_t b_seen = b->track().sequence();
   const Client::Track b_kept = b->track();
   b->Drop();
-  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const city::PublicState& s) {
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), c.get()}, random, 500, [](const Client::Track& t) {
+    const city::PublicState& s = t.state();
     return s.counters.decision.actor == 1;
   }));
-  ASSERT_FALSE(IsOver(a->track().state()));
+  ASSERT_FALSE(a->track().over());
   const uint64_t now = a->track().sequence();
   ASSERT_GT(now, b_seen + 1);
   const Client::Track a_kept = a->track();
@@ -1631,17 +1725,17 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
 
   TestServer second(config, TestServer::Database::kKeep);
   auto lister = Connected(second);
-  const v1::ServerMessage list = ListGames(*lister);
-  const v1::GameInfo* listed = FindGame(list, game);
+  const wire::ServerMessage list = ListGames(*lister);
+  const wire::GameInfo* listed = FindGame(list, game);
   ASSERT_NE(listed, nullptr) << Show(list);
-  EXPECT_EQ(listed->status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(listed->status(), wire::GAME_STATUS_RUNNING);
   ASSERT_EQ(listed->seat_size(), 3);
-  for (const v1::SeatInfo& seat : listed->seat()) {
+  for (const wire::SeatInfo& seat : listed->seat()) {
     EXPECT_TRUE(seat.taken()) << seat.seat();
     EXPECT_FALSE(seat.online()) << "nobody is back yet: seat " << seat.seat();
   }
   // Seats 0 and 2 ask for a snapshot; seat 1 for what it missed, and gets exactly that.
-  v1::ServerMessage reply;
+  wire::ServerMessage reply;
   auto a2 = ResumedSeat(second, game, a_kept, 0, &reply);
   ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
   EXPECT_EQ(reply.snapshot().sequence(), now);
@@ -1661,7 +1755,7 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
   }
   // The game plays on to the end, as the engine would have played it without the restart.
   ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get(), c2.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(a2->track().state()));
+  ASSERT_TRUE(a2->track().over());
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({b2.get(), a2.get(), c2.get()}, 3, kSeed));
 }
 
@@ -1680,10 +1774,10 @@ TEST(NetLog, AnOpenGameAndItsSeatTokenSurviveARestart) {
 
   TestServer second(config, TestServer::Database::kKeep);
   auto lister = Connected(second);
-  const v1::ServerMessage list = ListGames(*lister);
-  const v1::GameInfo* waiting = FindGame(list, open);
+  const wire::ServerMessage list = ListGames(*lister);
+  const wire::GameInfo* waiting = FindGame(list, open);
   ASSERT_NE(waiting, nullptr) << Show(list);
-  EXPECT_EQ(waiting->status(), v1::GAME_STATUS_OPEN);
+  EXPECT_EQ(waiting->status(), wire::GAME_STATUS_OPEN);
   ASSERT_EQ(waiting->seat_size(), 3);
   EXPECT_TRUE(waiting->seat(0).taken());
   EXPECT_FALSE(waiting->seat(1).taken());
@@ -1696,10 +1790,10 @@ TEST(NetLog, AnOpenGameAndItsSeatTokenSurviveARestart) {
   kept.token = token;
   kept.seat = 0;
   creator->Adopt(open, kept);
-  const v1::ServerMessage reply = creator->Start(open, token);
+  const wire::ServerMessage reply = creator->Start(open, token);
   ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
   EXPECT_EQ(reply.snapshot().your_seat(), 0u);
-  EXPECT_EQ(reply.snapshot().state().players(), 2u) << "the free seat is dropped";
+  EXPECT_EQ(msg::CityStateOf(reply.snapshot()).players(), 2u) << "the free seat is dropped";
   for (Client* player : {creator.get(), joiner.get()}) ASSERT_TRUE(player->SyncPast(0));
   core::Random random(48);
   ASSERT_NO_FATAL_FAILURE(Play({creator.get(), joiner.get()}, random, 10));
@@ -1749,7 +1843,7 @@ TEST(NetLog, HealthCheckReportsTheLogsCommits) {
 // Start() of a server on `config`, on an io_context that never runs.
 std::optional<std::string> StartError(ServerConfig config) {
   asio::io_context io;
-  Server server(io, std::move(config), city::DefaultTileSet());
+  Server server(io, std::move(config), DefaultRuleSets());
   return server.Start();
 }
 
@@ -1787,25 +1881,16 @@ TEST(NetLog, AGameLogInsideARegularFileIsRefusedAtStart) {
   EXPECT_EQ(ReadFile(inside), "a regular file\n") << "the file is left as it was";
 }
 
-v1::ClientMessage HelloMessage(uint64_t id) {
-  v1::ClientMessage m;
-  m.set_request_id(id);
-  m.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
-  return m;
-}
-
-bool HasServerClosing(const wire::ServerOutput& out) {
+bool HasServerClosing(const ws::ServerOutput& out) {
   return std::any_of(out.messages.begin(), out.messages.end(),
-                     [](const v1::ServerMessage& m) { return m.has_server_closing(); });
+                     [](const wire::ServerMessage& m) { return m.has_server_closing(); });
 }
 
 // A raw client that has said Hello.
 std::unique_ptr<RawClient> RawHello(uint16_t port) {
-  auto raw = std::make_unique<RawClient>();
-  EXPECT_TRUE(raw->Connect(port));
-  const auto welcome = raw->Request(HelloMessage(1));
-  EXPECT_TRUE(welcome && welcome->has_welcome());
-  return raw;
+  auto raw = Greeted(port);
+  EXPECT_NE(raw, nullptr) << "no Welcome";
+  return raw ? std::move(raw) : std::make_unique<RawClient>();
 }
 
 // Clients that close politely, clients that answer the close frame and keep their socket open,
@@ -1827,7 +1912,7 @@ TEST(NetShutdown, StopsWithClientsThatLingerOrReadNothing) {
     auto d = Connected(server);
     SeatedGame({c.get(), d.get()}, 12);
     ASSERT_NO_FATAL_FAILURE(Play({c.get(), d.get()}, random, 5000));
-    ASSERT_TRUE(IsOver(c->track().state()));
+    ASSERT_TRUE(c->track().over());
     auto opener = Connected(server);
     const std::string open_game = opener->Create(3, 13);
     ASSERT_TRUE(opener->Join(open_game, 0).has_seat_joined());
@@ -1842,17 +1927,17 @@ TEST(NetShutdown, StopsWithClientsThatLingerOrReadNothing) {
     server.Stop("maintenance");
     for (Client* polite : {a.get(), b.get(), c.get(), d.get(), opener.get()}) {
       const auto closing =
-          polite->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_server_closing(); });
+          polite->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_server_closing(); });
       ASSERT_TRUE(closing.has_value()) << polite->error().message();
       EXPECT_EQ(closing->server_closing().reason(), "maintenance");
     }
     // The lingering client reads up to the close frame, answers it, and keeps its socket.
-    const wire::ServerOutput told = lingering->ReadUntil(
-        [](const wire::ServerOutput& out) { return out.close_code.has_value(); },
-        std::chrono::seconds(5));
+    const ws::ServerOutput told =
+        lingering->ReadUntil([](const ws::ServerOutput& out) { return out.close_code.has_value(); },
+                             std::chrono::seconds(5));
     EXPECT_TRUE(HasServerClosing(told));
     EXPECT_EQ(told.close_code, std::optional<uint16_t>(1001));
-    EXPECT_TRUE(lingering->SendBytes(wire::CloseFrame(1001)));
+    EXPECT_TRUE(lingering->SendBytes(ws::CloseFrame(1001)));
 
     EXPECT_TRUE(server.WaitStopped(std::chrono::seconds(8)))
         << "the server still had work after its grace time";
@@ -1885,7 +1970,7 @@ TEST(NetShutdown, ARequestMetByTheStopIsAnsweredAndWhatWasAcknowledgedStays) {
       ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 3 + round));
       Client* decider = a->track().legal().empty() ? b.get() : a.get();
       kept = decider->track();
-      const v1::ClientMessage move = decider->MoveMessage(decider->track().legal().front());
+      const wire::ClientMessage move = decider->MoveMessage(decider->track().legal().front());
       const uint64_t id = decider->Send(move);
       server.Stop("restart");
       acknowledged = decider->track().sequence();
@@ -1898,7 +1983,7 @@ TEST(NetShutdown, ARequestMetByTheStopIsAnsweredAndWhatWasAcknowledgedStays) {
           if (m->has_delta()) {
             acknowledged = m->delta().sequence();
           } else {
-            EXPECT_EQ(CodeOf(*m), v1::ERROR_CODE_SHUTTING_DOWN) << Show(*m);
+            EXPECT_EQ(CodeOf(*m), wire::ERROR_CODE_SHUTTING_DOWN) << Show(*m);
           }
         }
         if (m->has_server_closing()) break;
@@ -1909,13 +1994,13 @@ TEST(NetShutdown, ARequestMetByTheStopIsAnsweredAndWhatWasAcknowledgedStays) {
       RecordProperty("answered_round_" + std::to_string(round), answered ? "yes" : "no");
       Client* other = decider == a.get() ? b.get() : a.get();
       EXPECT_TRUE(
-          other->ReceiveUntil([](const v1::ServerMessage& m) { return m.has_server_closing(); })
+          other->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_server_closing(); })
               .has_value());
       EXPECT_FALSE(other->Receive().has_value()) << "the close frame, answered";
       ASSERT_TRUE(server.WaitStopped(std::chrono::seconds(8)));
     }
     TestServer again(config, TestServer::Database::kRemove);
-    v1::ServerMessage reply;
+    wire::ServerMessage reply;
     const auto back = ResumedSeat(again, game, kept, 0, &reply);
     ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
     EXPECT_GE(reply.snapshot().sequence(), acknowledged) << "every acknowledged move is in the log";
@@ -1941,11 +2026,10 @@ TEST(NetTimeouts, AnUpgradedConnectionWithoutHelloIsClosed) {
   TestServer server(config);
   RawClient mute;
   ASSERT_TRUE(mute.Connect(server.port()));
-  const wire::ServerOutput out =
-      mute.ReadUntil([](const wire::ServerOutput& o) { return o.close_code.has_value(); },
-                     std::chrono::seconds(10));
+  const ws::ServerOutput out = mute.ReadUntil(
+      [](const ws::ServerOutput& o) { return o.close_code.has_value(); }, std::chrono::seconds(10));
   ASSERT_EQ(out.messages.size(), 1u);
-  EXPECT_EQ(out.messages[0].error().code(), v1::ERROR_CODE_HELLO_FIRST);
+  EXPECT_EQ(out.messages[0].error().code(), wire::ERROR_CODE_HELLO_FIRST);
   EXPECT_EQ(out.close_code, std::optional<uint16_t>(1008));
   EXPECT_TRUE(server.WaitForConnections(0));
 }
@@ -1963,7 +2047,7 @@ TEST(NetTimeouts, SilenceIsDroppedAndAClientAnsweringPingsStays) {
   answering->AnswerPingsFor(std::chrono::milliseconds(1200));
   EXPECT_FALSE(answering->closed_by_server());
   EXPECT_TRUE(server.WaitForConnections(1)) << "the silent one is gone";
-  v1::ClientMessage ping;
+  wire::ClientMessage ping;
   ping.set_request_id(7);
   ping.mutable_ping()->set_nonce(5);
   const auto pong = answering->Request(ping);
@@ -1977,20 +2061,19 @@ TEST(NetTimeouts, SilenceIsDroppedAndAClientAnsweringPingsStays) {
 TEST(NetLimits, TheOutboundQueueIsBoundedInBytes) {
   ServerConfig config = TestConfig();
   config.max_outbound_queue = 1 << 20;
-  config.max_outbound_bytes = 64 * 1024;
+  config.max_outbound_bytes = size_t{64} * 1024;
   TestServer server(config);
   auto a = Connected(server);
   auto b = Connected(server);
   const std::string game = SeatedGame({a.get(), b.get()}, 31);
   core::Random random(31);
   ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
-  ASSERT_TRUE(IsOver(a->track().state()));
+  ASSERT_TRUE(a->track().over());
   Client hoarder;
   ASSERT_TRUE(hoarder.Connect(server.port(), "", /*receive_buffer=*/4096));
   hoarder.Hello();
   ASSERT_TRUE(server.WaitForConnections(3));
-  v1::ClientMessage replay;
-  replay.mutable_get_replay()->set_game_id(game);
+  const wire::ClientMessage replay = msg::GetReplay(game);
   bool dropped = false;
   for (int i = 0; i < 5000 && !dropped; ++i) {
     dropped = hoarder.Send(replay) == 0 || server.Connections() == 2;
@@ -2003,34 +2086,34 @@ TEST(NetLimits, TheOutboundQueueIsBoundedInBytes) {
 // ---------------------------------------------------------------------------------------------
 // 12. Game lists beyond the lobby, and the tile set (docs/protocol.md section 2.1)
 
-v1::ServerMessage ListFinished(Client& c, uint32_t limit) {
-  v1::ClientMessage list;
+wire::ServerMessage ListFinished(Client& c, uint32_t limit) {
+  wire::ClientMessage list;
   list.mutable_list_games()->set_finished(true);
   list.mutable_list_games()->set_limit(limit);
   return c.Request(list);
 }
 
-v1::ServerMessage ListOne(Client& c, const std::string& game) {
-  v1::ClientMessage list;
+wire::ServerMessage ListOne(Client& c, const std::string& game) {
+  wire::ClientMessage list;
   list.mutable_list_games()->set_game_id(game);
   return c.Request(list);
 }
 
-std::vector<std::string> Ids(const v1::ServerMessage& list) {
+std::vector<std::string> Ids(const wire::ServerMessage& list) {
   EXPECT_TRUE(list.has_game_list()) << Show(list);
   std::vector<std::string> ids;
-  for (const v1::GameInfo& info : list.game_list().games()) ids.push_back(info.game_id());
+  for (const wire::GameInfo& info : list.game_list().games()) ids.push_back(info.game_id());
   return ids;
 }
 
 // A finished 2-seat game as the log has it: both seats taken by their players, nobody online.
-void ExpectFinishedFromTheLog(const v1::GameInfo& info) {
-  EXPECT_EQ(info.status(), v1::GAME_STATUS_FINISHED) << info.game_id();
+void ExpectFinishedFromTheLog(const wire::GameInfo& info) {
+  EXPECT_EQ(info.status(), wire::GAME_STATUS_FINISHED) << info.game_id();
   EXPECT_EQ(info.name(), "net test");
   EXPECT_EQ(info.rule_set(), "the-city");
   EXPECT_EQ(info.seats(), 2u);
   ASSERT_EQ(info.seat_size(), 2) << info.game_id();
-  for (const v1::SeatInfo& seat : info.seat()) {
+  for (const wire::SeatInfo& seat : info.seat()) {
     EXPECT_TRUE(seat.taken()) << info.game_id() << " seat " << seat.seat();
     EXPECT_EQ(seat.player_name(), "player") << info.game_id() << " seat " << seat.seat();
     EXPECT_FALSE(seat.online()) << info.game_id() << " seat " << seat.seat();
@@ -2040,26 +2123,61 @@ void ExpectFinishedFromTheLog(const v1::GameInfo& info) {
 TEST(NetLists, GetTileSetGivesTheServersTilesTheSameEachTime) {
   TestServer server;
   auto c = Connected(server);
-  v1::ClientMessage get;
-  get.mutable_get_tile_set();
-  const v1::ServerMessage reply = c->Request(get);
+  const wire::ClientMessage get = msg::GetTileSet(msg::kCity);
+  const wire::ServerMessage reply = c->Request(get);
   ASSERT_TRUE(reply.has_tile_set()) << Show(reply);
-  const v1::TileSet& set = reply.tile_set();
+  const protocol::tilespb::TileSet& set = reply.tile_set();
   const auto& tiles = *city::DefaultTileSet();
   EXPECT_EQ(set.id(), tiles.id());
   EXPECT_EQ(static_cast<int>(set.version()), tiles.version());
   ASSERT_EQ(set.types_size(), tiles.TypeCount());
   uint32_t total = 0;
-  for (const v1::TileType& type : set.types()) {
+  for (const protocol::tilespb::TileType& type : set.types()) {
     EXPECT_EQ(type.first_id(), total) << type.name();
     EXPECT_EQ(type.port_feature_size(), 12) << type.name();
     total += type.count();
   }
   EXPECT_EQ(total, 75u);
-  const v1::ServerMessage again = c->Request(get);
+  const wire::ServerMessage again = c->Request(get);
   ASSERT_TRUE(again.has_tile_set()) << Show(again);
   EXPECT_NE(again.request_id(), reply.request_id());
   EXPECT_EQ(again.tile_set().SerializeAsString(), set.SerializeAsString());
+}
+
+// Each rule set the server hosts has its own tiles; a client draws with what GetTileSet answers
+// for the game's rule set (the protocol::Follower of these tests uses the same tiles).
+TEST(NetLists, GetTileSetAnswersEachRuleSetsTilesAndRefusesAnUnknownOne) {
+  TestServer server;
+  auto c = Connected(server);
+  const wire::Welcome welcome = c->Hello();
+  ASSERT_GE(welcome.rule_sets_size(), 2);
+  std::set<std::string> ids;
+  for (const wire::RuleSetInfo& info : welcome.rule_sets()) {
+    SCOPED_TRACE(info.id());
+    const wire::ServerMessage reply = c->Request(msg::GetTileSet(info.id()));
+    ASSERT_TRUE(reply.has_tile_set()) << Show(reply);
+    const std::shared_ptr<const core::TileSet> tiles = msg::DefaultTiles(info.id());
+    ASSERT_NE(tiles, nullptr);
+    EXPECT_EQ(reply.tile_set().id(), tiles->id());
+    EXPECT_EQ(reply.tile_set().SerializeAsString(), protocol::ToProto(*tiles).SerializeAsString())
+        << "the tiles of that rule set";
+    const auto decoded = protocol::FromProto(reply.tile_set());
+    ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(decoded))
+        << std::get<std::string>(decoded);
+    EXPECT_EQ(std::get<std::shared_ptr<const core::TileSet>>(decoded)->TileCount(),
+              tiles->TileCount());
+    ids.insert(reply.tile_set().id());
+  }
+  EXPECT_EQ(ids.size(), static_cast<size_t>(welcome.rule_sets_size()))
+      << "each rule set has a tile set of its own";
+  EXPECT_EQ(msg::DefaultTiles("carcassonne")->id(), river::DefaultTileSet()->id());
+
+  for (const char* unknown : {"chess", "", "The-City", "the-city "}) {
+    const wire::ServerMessage reply = c->Request(msg::GetTileSet(unknown));
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_NO_SUCH_RULE_SET) << "'" << unknown << "'";
+    EXPECT_FALSE(reply.error().reason().empty());
+  }
+  EXPECT_TRUE(c->Request(msg::Ping(1)).has_pong()) << "the connection stays usable";
 }
 
 TEST(NetLists, FinishedGamesComeFromTheLogTheNewestFirst) {
@@ -2073,9 +2191,9 @@ TEST(NetLists, FinishedGamesComeFromTheLogTheNewestFirst) {
   auto lister = Connected(server);
   const std::string open = lister->Create(3, 49);
 
-  const v1::ServerMessage finished = ListFinished(*lister, 0);
+  const wire::ServerMessage finished = ListFinished(*lister, 0);
   ASSERT_EQ(Ids(finished), (std::vector<std::string>{second, first}));
-  for (const v1::GameInfo& info : finished.game_list().games()) ExpectFinishedFromTheLog(info);
+  for (const wire::GameInfo& info : finished.game_list().games()) ExpectFinishedFromTheLog(info);
   EXPECT_EQ(Ids(ListFinished(*lister, 1)), (std::vector<std::string>{second}));
   EXPECT_EQ(Ids(ListFinished(*lister, 1000)), (std::vector<std::string>{second, first}))
       << "a limit above the most is lowered, not refused";
@@ -2083,9 +2201,9 @@ TEST(NetLists, FinishedGamesComeFromTheLogTheNewestFirst) {
       << "the default list leaves finished games out, though they are still hosted";
 
   // A finished game still hosted is found by its id, as the lobby has it.
-  const v1::ServerMessage one = ListOne(*lister, first);
+  const wire::ServerMessage one = ListOne(*lister, first);
   ASSERT_EQ(Ids(one), (std::vector<std::string>{first}));
-  EXPECT_EQ(one.game_list().games(0).status(), v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(one.game_list().games(0).status(), wire::GAME_STATUS_FINISHED);
 }
 
 TEST(NetLists, OneGameByItsIdHostedOrFromTheLogOrNone) {
@@ -2099,23 +2217,23 @@ TEST(NetLists, OneGameByItsIdHostedOrFromTheLogOrNone) {
   auto reader = Connected(server);
   ASSERT_TRUE(WaitUntilNotHosted(*reader, done))
       << "a finished game leaves the lobby after its retention time";
-  const v1::ServerMessage stored = ListOne(*reader, done);
+  const wire::ServerMessage stored = ListOne(*reader, done);
   ASSERT_EQ(Ids(stored), (std::vector<std::string>{done}));
   ExpectFinishedFromTheLog(stored.game_list().games(0));
 
   // Hosted games are the lobby's view: who is online, whatever the status.
   const std::string running = SeatedGame({a.get(), b.get()}, 53);
-  const v1::ServerMessage live = ListOne(*reader, running);
+  const wire::ServerMessage live = ListOne(*reader, running);
   ASSERT_EQ(Ids(live), (std::vector<std::string>{running}));
-  EXPECT_EQ(live.game_list().games(0).status(), v1::GAME_STATUS_RUNNING);
-  for (const v1::SeatInfo& seat : live.game_list().games(0).seat()) EXPECT_TRUE(seat.online());
+  EXPECT_EQ(live.game_list().games(0).status(), wire::GAME_STATUS_RUNNING);
+  for (const wire::SeatInfo& seat : live.game_list().games(0).seat()) EXPECT_TRUE(seat.online());
   const std::string open = reader->Create(2, 54);
-  const v1::ServerMessage waiting = ListOne(*reader, open);
+  const wire::ServerMessage waiting = ListOne(*reader, open);
   ASSERT_EQ(Ids(waiting), (std::vector<std::string>{open}));
-  EXPECT_EQ(waiting.game_list().games(0).status(), v1::GAME_STATUS_OPEN);
+  EXPECT_EQ(waiting.game_list().games(0).status(), wire::GAME_STATUS_OPEN);
 
   for (const char* none : {"g999", "nonsense", "g", "g0", "g-1", "G1"}) {
-    const v1::ServerMessage reply = ListOne(*reader, none);
+    const wire::ServerMessage reply = ListOne(*reader, none);
     EXPECT_TRUE(reply.has_game_list()) << none << ": " << Show(reply);
     EXPECT_EQ(reply.game_list().games_size(), 0) << none;
   }
@@ -2137,8 +2255,8 @@ TEST(NetLists, AnUnreadableLogAnswersStorageFailed) {
     ASSERT_TRUE(store.ok()) << store.error().message;
     ASSERT_FALSE(store->connection().Exec("ALTER TABLE seats RENAME TO seats_elsewhere"));
   }
-  for (const v1::ServerMessage& reply : {ListFinished(*c, 0), ListOne(*c, "g999")}) {
-    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_STORAGE_FAILED) << Show(reply);
+  for (const wire::ServerMessage& reply : {ListFinished(*c, 0), ListOne(*c, "g999")}) {
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_STORAGE_FAILED) << Show(reply);
     EXPECT_FALSE(reply.error().reason().empty());
   }
   EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{open}));
@@ -2148,13 +2266,9 @@ TEST(NetLists, AnUnreadableLogAnswersStorageFailed) {
 // ---------------------------------------------------------------------------------------------
 // Ended games after a restart, idle games, and the open games one client may hold
 
-v1::ClientMessage ResumeRequest(const std::string& game, const std::string& token,
-                                uint64_t last_seen) {
-  v1::ClientMessage resume;
-  resume.mutable_resume()->set_game_id(game);
-  resume.mutable_resume()->set_seat_token(token);
-  resume.mutable_resume()->set_last_seen_sequence(last_seen);
-  return resume;
+wire::ClientMessage ResumeRequest(const std::string& game, const std::string& token,
+                                  uint64_t last_seen) {
+  return msg::Resume(game, token, last_seen);
 }
 
 // The game's status in the log, read with a connection of its own.
@@ -2171,10 +2285,10 @@ std::optional<persistence::GameStatus> StatusInTheLog(const std::string& db_path
 }
 
 // Sends CreateGame until it is accepted (bounded): housekeeping frees places asynchronously.
-std::string CreateOnceThereIsRoom(Client& c, v1::ErrorCode* last_refusal) {
+std::string CreateOnceThereIsRoom(Client& c, wire::ErrorCode* last_refusal) {
   const auto deadline = std::chrono::steady_clock::now() + kTimeout;
   while (std::chrono::steady_clock::now() < deadline) {
-    const v1::ServerMessage reply = c.Request(CreateGame(std::nullopt));
+    const wire::ServerMessage reply = c.Request(CreateGame(std::nullopt));
     if (reply.has_game_created()) return reply.game_created().game().game_id();
     *last_refusal = CodeOf(reply);
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -2203,35 +2317,36 @@ TEST(NetLog, AFinishedGameIsResumedAndWatchedAfterARestart) {
   {
     // Its view two deltas before the end, rebuilt from the deltas it had received.
     const city::Game replay = Replay(2, 50, {b_kept.deltas.begin(), b_kept.deltas.end() - 2});
-    v1::Snapshot view;
+    wire::Snapshot view;
     view.set_game_id(game);
     view.set_sequence(end - 2);
-    *view.mutable_state() = protocol::ToProto(replay.Public());
+    view.set_rule_set(msg::kCity);
+    view.set_state(protocol::ToProto(replay.Public()).SerializeAsString());
     view.set_state_hash(replay.Hash());
-    ASSERT_EQ(behind.follower.Start(view), std::nullopt);
+    ASSERT_EQ(behind.follower.Start(view, msg::DefaultTiles(msg::kCity)), std::nullopt);
   }
   auto seat = Connected(second);
   seat->Adopt(game, behind);
-  const v1::ServerMessage resumed = seat->Request(ResumeRequest(game, b_kept.token, end - 2));
+  const wire::ServerMessage resumed = seat->Request(ResumeRequest(game, b_kept.token, end - 2));
   ASSERT_TRUE(resumed.has_delta()) << Show(resumed);
   EXPECT_EQ(DeltaSequencesSince(*seat, 0), (std::vector<uint64_t>{end - 1, end}));
   EXPECT_TRUE(seat->track().state() == b_kept.state()) << "at the final state";
   // From nothing, the final snapshot.
   auto other = Connected(second);
-  const v1::ServerMessage snapshot = other->Request(ResumeRequest(game, a->track().token, 0));
+  const wire::ServerMessage snapshot = other->Request(ResumeRequest(game, a->track().token, 0));
   ASSERT_TRUE(snapshot.has_snapshot()) << Show(snapshot);
   EXPECT_EQ(snapshot.snapshot().sequence(), end);
   EXPECT_EQ(snapshot.snapshot().your_seat(), 0u);
   EXPECT_EQ(snapshot.snapshot().state_hash(), b_kept.state().Hash());
   // A spectator gets the final snapshot; a wrong token gets what a hosted game gives.
   auto watcher = Connected(second);
-  const v1::ServerMessage watched = watcher->Spectate(game);
+  const wire::ServerMessage watched = watcher->Spectate(game);
   ASSERT_TRUE(watched.has_snapshot()) << Show(watched);
   EXPECT_FALSE(watched.snapshot().has_your_seat());
   EXPECT_EQ(watched.snapshot().state_hash(), b_kept.state().Hash());
   EXPECT_EQ(CodeOf(watcher->Request(ResumeRequest(game, std::string(16, 'x'), 0))),
-            v1::ERROR_CODE_BAD_TOKEN);
-  EXPECT_EQ(CodeOf(watcher->Spectate("g999")), v1::ERROR_CODE_NO_SUCH_GAME);
+            wire::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(CodeOf(watcher->Spectate("g999")), wire::ERROR_CODE_NO_SUCH_GAME);
 }
 
 TEST(NetLimits, ACreatorMayHoldOnlySoManyGamesWaitingForPlayers) {
@@ -2241,28 +2356,30 @@ TEST(NetLimits, ACreatorMayHoldOnlySoManyGamesWaitingForPlayers) {
   TestServer server(config);
   auto a = Connected(server);
   std::vector<std::string> games;
+  games.reserve(3);
   for (int i = 0; i < 3; ++i) games.push_back(a->Create(2, 60 + static_cast<uint64_t>(i)));
-  const v1::ServerMessage refused = a->Request(CreateGame(70));
-  EXPECT_EQ(CodeOf(refused), v1::ERROR_CODE_TOO_MANY_OPEN_GAMES) << Show(refused);
+  const wire::ServerMessage refused = a->Request(CreateGame(70));
+  EXPECT_EQ(CodeOf(refused), wire::ERROR_CODE_TOO_MANY_OPEN_GAMES) << Show(refused);
   EXPECT_EQ(HostedGames(*a), 3) << "nothing was created";
 
   // Another connection from the same address may hold the rest of the address's five.
   auto b = Connected(server);
   EXPECT_FALSE(b->Create(2, 71).empty());
   EXPECT_FALSE(b->Create(2, 72).empty());
-  EXPECT_EQ(CodeOf(b->Request(CreateGame(73))), v1::ERROR_CODE_TOO_MANY_OPEN_GAMES)
+  EXPECT_EQ(CodeOf(b->Request(CreateGame(73))), wire::ERROR_CODE_TOO_MANY_OPEN_GAMES)
       << "the address holds five";
 
   // A game that starts no longer counts: its creator may create another.
   ASSERT_TRUE(a->Join(games[0], 0).has_seat_joined());
   ASSERT_TRUE(b->Join(games[0], 1).has_seat_joined());
-  v1::ErrorCode refusal = v1::ERROR_CODE_UNSPECIFIED;  // the lobby hears of the start just after
-  EXPECT_FALSE(CreateOnceThereIsRoom(*a, &refusal).empty()) << v1::ErrorCode_Name(refusal);
+  wire::ErrorCode refusal =
+      wire::ERROR_CODE_UNSPECIFIED;  // the lobby hears of the start just after
+  EXPECT_FALSE(CreateOnceThereIsRoom(*a, &refusal).empty()) << wire::ErrorCode_Name(refusal);
   // A connection that leaves takes its count with it (the address keeps the games' count).
   a->Drop();
   ASSERT_TRUE(server.WaitForConnections(1));
   auto c = Connected(server);
-  EXPECT_EQ(CodeOf(c->Request(CreateGame(75))), v1::ERROR_CODE_TOO_MANY_OPEN_GAMES)
+  EXPECT_EQ(CodeOf(c->Request(CreateGame(75))), wire::ERROR_CODE_TOO_MANY_OPEN_GAMES)
       << "the address still holds five open games";
 }
 
@@ -2275,25 +2392,25 @@ TEST(NetLimits, AnIdleGameIsAbandonedItsSeatToldAndItsPlaceFreed) {
   auto a = Connected(server);
   const std::string game = a->Create(2, 80);
   ASSERT_TRUE(a->Join(game, 0).has_seat_joined());
-  EXPECT_EQ(CodeOf(a->Request(CreateGame(81))), v1::ERROR_CODE_SERVER_FULL);
+  EXPECT_EQ(CodeOf(a->Request(CreateGame(81))), wire::ERROR_CODE_SERVER_FULL);
 
-  const auto told = a->ReceiveUntil([](const v1::ServerMessage& m) {
-    return m.has_lobby_update() && m.lobby_update().game().status() == v1::GAME_STATUS_ABANDONED;
+  const auto told = a->ReceiveUntil([](const wire::ServerMessage& m) {
+    return m.has_lobby_update() && m.lobby_update().game().status() == wire::GAME_STATUS_ABANDONED;
   });
   ASSERT_TRUE(told.has_value()) << "the seat is told the game was abandoned";
   EXPECT_EQ(told->lobby_update().game().game_id(), game);
   EXPECT_EQ(StatusInTheLog(config.db_path, game), persistence::GameStatus::kAbandoned)
       << "the log says so";
-  v1::ErrorCode refusal = v1::ERROR_CODE_UNSPECIFIED;
+  wire::ErrorCode refusal = wire::ERROR_CODE_UNSPECIFIED;
   EXPECT_FALSE(CreateOnceThereIsRoom(*a, &refusal).empty())
-      << "the abandoned game no longer fills the server: " << v1::ErrorCode_Name(refusal);
-  const v1::ServerMessage one = ListOne(*a, game);
+      << "the abandoned game no longer fills the server: " << wire::ErrorCode_Name(refusal);
+  const wire::ServerMessage one = ListOne(*a, game);
   ASSERT_EQ(one.game_list().games_size(), 1) << Show(one);
-  EXPECT_EQ(one.game_list().games(0).status(), v1::GAME_STATUS_ABANDONED);
+  EXPECT_EQ(one.game_list().games(0).status(), wire::GAME_STATUS_ABANDONED);
   // Its seat may still look at it.
-  const v1::ServerMessage resumed = a->Request(ResumeRequest(game, a->track().token, 0));
+  const wire::ServerMessage resumed = a->Request(ResumeRequest(game, a->track().token, 0));
   ASSERT_TRUE(resumed.has_lobby_update()) << Show(resumed);
-  EXPECT_EQ(resumed.lobby_update().game().status(), v1::GAME_STATUS_ABANDONED);
+  EXPECT_EQ(resumed.lobby_update().game().status(), wire::GAME_STATUS_ABANDONED);
 }
 
 TEST(NetLog, GamesIdleForTooLongAreAbandonedAfterARestart) {
@@ -2308,7 +2425,7 @@ TEST(NetLog, GamesIdleForTooLongAreAbandonedAfterARestart) {
     auto b = Connected(first);
     running = SeatedGame({a.get(), b.get()}, 90);
     open = a->Create(3, 91);
-    EXPECT_EQ(CodeOf(a->Request(CreateGame(92))), v1::ERROR_CODE_SERVER_FULL);
+    EXPECT_EQ(CodeOf(a->Request(CreateGame(92))), wire::ERROR_CODE_SERVER_FULL);
     ASSERT_NO_FATAL_FAILURE(StopAndDrain(first, {a.get(), b.get()}));
   }
   // Both games' last activity is now older than the second server's timeouts.
@@ -2317,9 +2434,9 @@ TEST(NetLog, GamesIdleForTooLongAreAbandonedAfterARestart) {
   config.running_game_timeout = std::chrono::milliseconds(50);
   TestServer second(config, TestServer::Database::kKeep);
   auto c = Connected(second);
-  v1::ErrorCode refusal = v1::ERROR_CODE_UNSPECIFIED;
+  wire::ErrorCode refusal = wire::ERROR_CODE_UNSPECIFIED;
   EXPECT_FALSE(CreateOnceThereIsRoom(*c, &refusal).empty())
-      << "the stale games were abandoned: " << v1::ErrorCode_Name(refusal);
+      << "the stale games were abandoned: " << wire::ErrorCode_Name(refusal);
   for (const std::string& game : {open, running}) {
     const auto deadline = std::chrono::steady_clock::now() + kTimeout;
     while (StatusInTheLog(config.db_path, game) != persistence::GameStatus::kAbandoned &&
@@ -2357,33 +2474,27 @@ class LogCapture {
   std::shared_ptr<spdlog::sinks::ostream_sink_mt> sink_;
 };
 
-v1::ClientMessage JoinAs(const std::string& game, const std::string& name) {
-  v1::ClientMessage m;
-  m.mutable_join_seat()->set_game_id(game);
-  m.mutable_join_seat()->set_player_name(name);
-  return m;
+wire::ClientMessage JoinAs(const std::string& game, const std::string& name) {
+  return msg::JoinSeat(game, std::nullopt, name);
 }
 
-v1::ClientMessage NamedGame(const std::string& name) {
-  v1::ClientMessage m;
-  m.mutable_create_game()->set_seats(2);
-  m.mutable_create_game()->set_name(name);
-  return m;
+wire::ClientMessage NamedGame(const std::string& name) {
+  return msg::CreateGame(msg::kCity, 2, std::nullopt, name);
 }
 
 TEST(NetText, AHugePlayerNameIsRefusedAndNobodyJoins) {
   TestServer server;
   auto c = Connected(server);
   const std::string game = c->Create(2, 60);
-  const v1::ServerMessage reply = c->Request(JoinAs(game, std::string(60000, 'a')));
-  EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TEXT) << Show(reply);
+  const wire::ServerMessage reply = c->Request(JoinAs(game, std::string(60000, 'a')));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TEXT) << Show(reply);
   EXPECT_EQ(reply.error().reason(), "join_seat.player_name: at most 64 bytes, not 60000");
-  const v1::ServerMessage listed = ListOne(*c, game);
+  const wire::ServerMessage listed = ListOne(*c, game);
   ASSERT_EQ(Ids(listed), (std::vector<std::string>{game}));
-  for (const v1::SeatInfo& seat : listed.game_list().games(0).seat()) {
+  for (const wire::SeatInfo& seat : listed.game_list().games(0).seat()) {
     EXPECT_FALSE(seat.taken()) << "seat " << seat.seat();
   }
-  EXPECT_EQ(CodeOf(c->Request(JoinAs(game, std::string(65, 'a')))), v1::ERROR_CODE_BAD_TEXT);
+  EXPECT_EQ(CodeOf(c->Request(JoinAs(game, std::string(65, 'a')))), wire::ERROR_CODE_BAD_TEXT);
   EXPECT_TRUE(c->Request(JoinAs(game, std::string(64, 'a'))).has_seat_joined())
       << "64 bytes is a name";
 }
@@ -2395,12 +2506,12 @@ TEST(NetText, ControlCharactersAreRefusedAndNeverReachTheLogRaw) {
     spdlog::set_level(spdlog::level::info);
     auto c = Connected(server);
     const std::string forged = "x\n2020-01-01T00:00:00.000 info game g9 created\x1b[2J\0!"s;
-    v1::ServerMessage reply = c->Request(NamedGame(forged));
-    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TEXT) << Show(reply);
+    wire::ServerMessage reply = c->Request(NamedGame(forged));
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TEXT) << Show(reply);
     EXPECT_EQ(reply.error().reason().find('\n'), std::string::npos) << "the reason echoes nothing";
     EXPECT_NE(reply.error().reason().find("create_game.name"), std::string::npos);
     reply = c->Request(JoinAs("g1", "bell\a"));
-    EXPECT_EQ(CodeOf(reply), v1::ERROR_CODE_BAD_TEXT) << Show(reply);
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TEXT) << Show(reply);
     EXPECT_TRUE(Ids(ListGames(*c)).empty()) << "nothing was created";
     // Quotes and backslashes are text: accepted, and escaped in the log.
     reply = c->Request(NamedGame("it's \\n not a newline"));
@@ -2424,7 +2535,7 @@ TEST(NetText, InvalidUtf8IsRefusedWithTheRequestsId) {
   auto c = Connected(server);
   const std::string game = c->Create(2, 61);
   // Written by hand: a protobuf library refuses to build this message.
-  v1::ClientMessage m = JoinAs(game, "ok");
+  wire::ClientMessage m = JoinAs(game, "ok");
   m.set_request_id(99);
   std::string frame = m.SerializeAsString();
   const size_t at = frame.rfind("ok");
@@ -2433,17 +2544,45 @@ TEST(NetText, InvalidUtf8IsRefusedWithTheRequestsId) {
   ASSERT_TRUE(c->WriteBytes(frame));
   const auto reply = c->Receive();
   ASSERT_TRUE(reply.has_value()) << c->error().message();
-  EXPECT_EQ(CodeOf(*reply), v1::ERROR_CODE_BAD_TEXT) << Show(*reply);
+  EXPECT_EQ(CodeOf(*reply), wire::ERROR_CODE_BAD_TEXT) << Show(*reply);
   EXPECT_EQ(reply->request_id(), 99u);
   EXPECT_EQ(reply->error().reason(), "join_seat.player_name: not valid UTF-8 (at byte 1)");
-  const v1::ServerMessage listed = ListOne(*c, game);
+  const wire::ServerMessage listed = ListOne(*c, game);
   ASSERT_EQ(Ids(listed), (std::vector<std::string>{game}));
   EXPECT_FALSE(listed.game_list().games(0).seat(0).taken());
 }
 
-v1::ServerMessage ListPage(Client& c, uint32_t limit, const std::string& after,
-                           bool finished = false) {
-  v1::ClientMessage list;
+// CreateGame's option names are client text too: a bad one is refused before the lobby sees
+// it, whether it parses (a control character) or not (invalid UTF-8).
+TEST(NetText, AnOptionNameThatIsNoTextIsRefusedAndNothingCreated) {
+  TestServer server;
+  auto c = Connected(server);
+  wire::ServerMessage reply =
+      c->Request(msg::CreateGame("carcassonne", 2, std::nullopt, "", {{"riv\ner", 1}}));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TEXT) << Show(reply);
+  EXPECT_NE(reply.error().reason().find("create_game.options"), std::string::npos) << Show(reply);
+  reply =
+      c->Request(msg::CreateGame("carcassonne", 2, std::nullopt, "", {{std::string(33, 'r'), 1}}));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TEXT) << Show(reply);
+
+  wire::ClientMessage m = msg::CreateGame("carcassonne", 2, std::nullopt, "", {{"rivXr", 1}});
+  m.set_request_id(98);
+  std::string frame = m.SerializeAsString();
+  const size_t at = frame.find("rivXr");
+  ASSERT_NE(at, std::string::npos);
+  frame[at + 3] = '\xff';
+  ASSERT_TRUE(c->WriteBytes(frame));
+  const auto refused = c->Receive();
+  ASSERT_TRUE(refused.has_value()) << c->error().message();
+  EXPECT_EQ(CodeOf(*refused), wire::ERROR_CODE_BAD_TEXT) << Show(*refused);
+  EXPECT_EQ(refused->request_id(), 98u);
+  EXPECT_NE(refused->error().reason().find("not valid UTF-8"), std::string::npos) << Show(*refused);
+  EXPECT_TRUE(Ids(ListGames(*c)).empty()) << "nothing was created";
+}
+
+wire::ServerMessage ListPage(Client& c, uint32_t limit, const std::string& after,
+                             bool finished = false) {
+  wire::ClientMessage list;
   list.mutable_list_games()->set_limit(limit);
   list.mutable_list_games()->set_after(after);
   list.mutable_list_games()->set_finished(finished);
@@ -2455,7 +2594,7 @@ std::vector<std::string> WalkPages(Client& c, uint32_t limit, bool finished = fa
   std::vector<std::string> ids;
   std::string after;
   for (int pages = 0; pages < 1000; ++pages) {
-    const v1::ServerMessage page = ListPage(c, limit, after, finished);
+    const wire::ServerMessage page = ListPage(c, limit, after, finished);
     const uint32_t most = limit == 0 ? 50 : std::min(limit, 200u);
     EXPECT_LE(page.game_list().games_size(), static_cast<int>(most)) << after;
     for (const std::string& id : Ids(page)) ids.push_back(id);
@@ -2474,13 +2613,14 @@ TEST(NetLists, HostedGamesComeInPagesThatWalkEveryGameOnce) {
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 62, &finished));  // still hosted
   auto c = Connected(server);
   std::vector<std::string> open;
+  open.reserve(250);
   for (int i = 0; i < 250; ++i) open.push_back(c->Create(2, 63));
   ASSERT_EQ(open.back(), "g251");
 
-  const v1::ServerMessage first = ListGames(*c);
+  const wire::ServerMessage first = ListGames(*c);
   EXPECT_EQ(first.game_list().games_size(), 50) << "the default page";
   EXPECT_EQ(first.game_list().next_page(), open[49]);
-  const v1::ServerMessage most = ListPage(*c, 1000, "");
+  const wire::ServerMessage most = ListPage(*c, 1000, "");
   EXPECT_EQ(most.game_list().games_size(), 200) << "a limit above 200 is lowered";
   EXPECT_EQ(most.game_list().next_page(), open[199]);
 
@@ -2488,11 +2628,11 @@ TEST(NetLists, HostedGamesComeInPagesThatWalkEveryGameOnce) {
     EXPECT_EQ(WalkPages(*c, limit), open)
         << "limit " << limit << ": every open game once, by number, the finished one left out";
   }
-  const v1::ServerMessage last = ListPage(*c, 10, open[245]);
+  const wire::ServerMessage last = ListPage(*c, 10, open[245]);
   EXPECT_EQ(Ids(last), (std::vector<std::string>(open.begin() + 246, open.end())));
   EXPECT_TRUE(last.game_list().next_page().empty());
   EXPECT_EQ(Ids(ListPage(*c, 10, "g1")).front(), open.front()) << "after a finished game";
-  EXPECT_EQ(CodeOf(ListPage(*c, 10, "nonsense")), v1::ERROR_CODE_MALFORMED_MESSAGE);
+  EXPECT_EQ(CodeOf(ListPage(*c, 10, "nonsense")), wire::ERROR_CODE_MALFORMED_MESSAGE);
 }
 
 TEST(NetLists, FinishedGamesComeInPagesTheNewestFirst) {
@@ -2507,10 +2647,128 @@ TEST(NetLists, FinishedGamesComeInPagesTheNewestFirst) {
   for (const uint32_t limit : {1u, 2u, 3u, 50u}) {
     EXPECT_EQ(WalkPages(*a, limit, /*finished=*/true), newest_first) << "limit " << limit;
   }
-  const v1::ServerMessage one = ListPage(*a, 1, "", /*finished=*/true);
+  const wire::ServerMessage one = ListPage(*a, 1, "", /*finished=*/true);
   EXPECT_EQ(one.game_list().next_page(), newest_first[0]);
   EXPECT_TRUE(ListPage(*a, 3, "", true).game_list().next_page().empty()) << "exactly one page";
   EXPECT_TRUE(Ids(ListPage(*a, 3, "g999", true)).empty()) << "after a game not in the list";
+}
+
+// ---------------------------------------------------------------------------------------------
+// 14. A second game on the same server: Carcassonne with the River
+
+constexpr const char* kCarcassonne = "carcassonne";
+
+// The engine alone playing the River game of `seed` with the actions of `deltas` (the server's
+// draws included) through Carcassonne's codec, checking the server's hash after each; the final
+// State.
+std::unique_ptr<core::State> ReplayCarcassonne(int players, uint64_t seed,
+                                               const std::vector<wire::Delta>& deltas) {
+  const core::RuleSet* rules = msg::DefaultRegistry().Find(kCarcassonne);
+  EXPECT_NE(rules, nullptr);
+  if (rules == nullptr) return nullptr;
+  auto made = rules->NewGame(players, {{"river", 1}}, seed);
+  EXPECT_TRUE(std::holds_alternative<std::unique_ptr<core::State>>(made));
+  auto state = std::get<std::unique_ptr<core::State>>(std::move(made));
+  const protocol::GameCodec& codec = *protocol::FindGameCodec(kCarcassonne);
+  for (const wire::Delta& d : deltas) {
+    const auto applied = codec.ApplyEncoded(*state, state->CurrentActor(), d.action());
+    EXPECT_TRUE(std::holds_alternative<std::string>(applied)) << "delta " << d.sequence();
+    if (!std::holds_alternative<std::string>(applied)) break;
+    EXPECT_EQ(state->Hash(), d.state_hash()) << "delta " << d.sequence();
+  }
+  return state;
+}
+
+// The River's public state behind a client's view of a game.
+const river::PublicState& RiverState(const Client::Track& t) {
+  const river::PublicState* state = protocol::RiverStateOf(t.follower.view());
+  EXPECT_NE(state, nullptr) << "a game of Carcassonne";
+  static const river::PublicState kNone;
+  return state != nullptr ? *state : kNone;
+}
+
+// Created with its rule set and option, played by two seats with a watcher arriving mid-game, a
+// seat that drops and resumes with what it missed, a restart of the server in the middle, then
+// played to the end and replayed: everything The City's games get, with nothing in the transport,
+// the room or the log knowing which game it carries.
+TEST(NetRiver, AGameOfCarcassonneIsCreatedPlayedResumedWatchedAndReplayed) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  constexpr uint64_t kSeed = 2012;
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  const wire::ServerMessage created =
+      a->Request(msg::CreateGame(kCarcassonne, 2, kSeed, "river", {{"river", 1}}));
+  ASSERT_TRUE(created.has_game_created()) << Show(created);
+  const wire::GameInfo& info = created.game_created().game();
+  EXPECT_EQ(info.rule_set(), kCarcassonne);
+  EXPECT_EQ(info.rule_set_version(), 1u);
+  EXPECT_EQ(info.options().at("river"), 1);
+  const std::string game = info.game_id();
+  ASSERT_TRUE(a->Join(game, 0).has_seat_joined());
+  ASSERT_TRUE(b->Join(game).has_seat_joined());
+  for (Client* c : {a.get(), b.get()}) ASSERT_TRUE(c->SyncPast(0));
+  EXPECT_EQ(a->track().follower.rule_set(), kCarcassonne);
+  ASSERT_EQ(RiverState(a->track()).tiles.size(), 1u) << "the spring lies at (0, 0)";
+  EXPECT_TRUE(RiverState(a->track()).config.river);
+
+  core::Random random(kSeed);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 30));
+  auto watcher = Connected(*first);
+  const wire::ServerMessage view = watcher->Spectate(game);
+  ASSERT_TRUE(view.has_snapshot()) << Show(view);
+  EXPECT_EQ(view.snapshot().rule_set(), kCarcassonne);
+  // Seat 1 drops when seat 0 must decide; seat 0 plays on until seat 1 must.
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get(), watcher.get()}, random, 100,
+                               [](const Client::Track& t) { return t.actor() == 0; }));
+  const uint64_t b_seen = b->track().sequence();
+  const Client::Track b_kept = b->track();
+  b->Drop();
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), watcher.get()}, random, 100,
+                               [](const Client::Track& t) { return t.actor() == 1; }));
+  const uint64_t now = a->track().sequence();
+  ASSERT_GT(now, b_seen);
+  const Client::Track a_kept = a->track();
+
+  // The server stops and starts again on the same log.
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), watcher.get()}));
+  first.reset();
+  TestServer second(config, TestServer::Database::kKeep);
+  wire::ServerMessage reply;
+  auto b2 = ResumedSeat(second, game, b_kept, b_seen, &reply);
+  ASSERT_TRUE(reply.has_delta()) << "the last missed delta answers the Resume: " << Show(reply);
+  ASSERT_EQ(DeltaSequencesSince(*b2, 0).size(), now - b_seen) << "exactly the missed deltas";
+  EXPECT_FALSE(b2->track().legal().empty()) << "seat 1 decides: its legal actions came along";
+  auto a2 = ResumedSeat(second, game, a_kept, 0, &reply);
+  ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+  EXPECT_EQ(reply.snapshot().rule_set(), kCarcassonne);
+  EXPECT_EQ(a2->track().follower.hash(), b2->track().follower.hash());
+
+  ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get()}, random, 5000));
+  ASSERT_TRUE(a2->track().over()) << "the game ends within 5000 decisions";
+  // Seat 1's view kept every delta: those before its drop, the missed ones, the rest.
+  ASSERT_EQ(b2->track().deltas.size(), b2->track().sequence());
+  const std::unique_ptr<core::State> engine = ReplayCarcassonne(2, kSeed, b2->track().deltas);
+  ASSERT_NE(engine, nullptr);
+  EXPECT_TRUE(engine->IsOver());
+  EXPECT_EQ(engine->Hash(), a2->track().follower.hash());
+  EXPECT_EQ(a2->track().follower.view().Scores(), engine->Scores());
+  EXPECT_TRUE(RiverState(a2->track()) == river::GameOf(*engine)->Public());
+
+  // The finished game's replay: every step checked by a follower, ending where the players did.
+  const wire::ServerMessage replayed = a2->Request(msg::GetReplay(game));
+  ASSERT_TRUE(replayed.has_replay()) << Show(replayed);
+  EXPECT_EQ(replayed.replay().game().rule_set(), kCarcassonne);
+  EXPECT_EQ(replayed.replay().game().status(), wire::GAME_STATUS_FINISHED);
+  protocol::Follower follower;
+  ASSERT_EQ(follower.Start(replayed.replay().start(), msg::DefaultTiles(kCarcassonne)),
+            std::nullopt);
+  for (const wire::Delta& step : replayed.replay().steps()) {
+    ASSERT_EQ(follower.Apply(step), std::nullopt);
+  }
+  EXPECT_EQ(follower.sequence(), a2->track().sequence());
+  EXPECT_EQ(follower.hash(), engine->Hash());
 }
 
 }  // namespace

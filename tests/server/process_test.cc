@@ -19,44 +19,24 @@ using test_server::FreeLoopbackPort;
 using test_server::ServerProcess;
 using test_server::TempDir;
 
-v1::ClientMessage Hello(uint64_t id) {
-  v1::ClientMessage m;
-  m.set_request_id(id);
-  m.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
-  return m;
-}
-
-// A client that has said Hello, or null if the server did not take it.
-std::unique_ptr<RawClient> Greeted(uint16_t port, milliseconds timeout = seconds(5)) {
-  auto client = std::make_unique<RawClient>();
-  if (!client->Connect(port, timeout)) return nullptr;
-  const auto welcome = client->Request(Hello(1), timeout);
-  if (!welcome || !welcome->has_welcome()) return nullptr;
-  return client;
-}
-
-v1::ServerMessage Ask(RawClient& client, v1::ClientMessage message, uint64_t id) {
+wire::ServerMessage Ask(RawClient& client, wire::ClientMessage message, uint64_t id) {
   message.set_request_id(id);
   const auto reply = client.Request(message);
   EXPECT_TRUE(reply.has_value()) << message.ShortDebugString();
-  return reply.value_or(v1::ServerMessage{});
+  return reply.value_or(wire::ServerMessage{});
 }
 
 // A game of `seats` created by `creator`, who takes seat 0; `others` take the next seats.
 std::string GameOf(RawClient& creator, uint32_t seats, const std::vector<RawClient*>& others) {
-  v1::ClientMessage create;
-  create.mutable_create_game()->set_seats(seats);
-  create.mutable_create_game()->set_seed(7);
-  const std::string game = Ask(creator, create, 2).game_created().game().game_id();
-  v1::ClientMessage join;
-  join.mutable_join_seat()->set_game_id(game);
-  join.mutable_join_seat()->set_player_name("p");
+  std::string game =
+      Ask(creator, msg::CreateGame(msg::kCity, seats, 7), 2).game_created().game().game_id();
+  const wire::ClientMessage join = msg::JoinSeat(game, std::nullopt, "p");
   EXPECT_TRUE(Ask(creator, join, 3).has_seat_joined());
   for (RawClient* other : others) EXPECT_TRUE(Ask(*other, join, 3).has_seat_joined());
   return game;
 }
 
-bool SawServerClosing(const wire::ServerOutput& out) {
+bool SawServerClosing(const ws::ServerOutput& out) {
   for (const auto& m : out.messages) {
     if (m.has_server_closing()) return true;
   }
@@ -87,13 +67,13 @@ TEST(ServerSignals, SigtermStopsCleanlyWhateverTheClientsDo) {
           polite->ReadUntil([](const auto& o) { return o.close_code.has_value(); }, seconds(10));
       EXPECT_TRUE(SawServerClosing(out));
       EXPECT_EQ(out.close_code, std::optional<uint16_t>(1001));
-      polite->SendBytes(wire::CloseFrame(1001));
+      polite->SendBytes(ws::CloseFrame(1001));
       polite->Close();
     }
     const auto told =
         lingering->ReadUntil([](const auto& o) { return o.close_code.has_value(); }, seconds(10));
     EXPECT_TRUE(SawServerClosing(told));
-    lingering->SendBytes(wire::CloseFrame(1001));  // and keeps its socket open
+    lingering->SendBytes(ws::CloseFrame(1001));  // and keeps its socket open
     const std::optional<int> exit = server.WaitExit();
     ASSERT_EQ(exit, std::optional<int>(0)) << server.Tail(30);
   }
@@ -125,9 +105,7 @@ TEST(ServerDescriptors, RunningOutOfDescriptorsBacksOffAndKeepsServing) {
   EXPECT_TRUE(health.ReadUntilClosed(seconds(10)).http.starts_with("HTTP/1.1 200"))
       << "the health check is answered";
 
-  v1::ClientMessage ping;
-  ping.mutable_ping()->set_nonce(3);
-  EXPECT_TRUE(Ask(*clients.front(), ping, 9).has_pong()) << "open connections are served";
+  EXPECT_TRUE(Ask(*clients.front(), msg::Ping(3), 9).has_pong()) << "open connections are served";
   // More connections keep arriving while descriptors are short: each waits in the backlog for
   // a retry (or takes a descriptor a closed one freed).
   for (int i = 0; i < 5; ++i) Greeted(server.port(), milliseconds(300));

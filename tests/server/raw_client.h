@@ -13,10 +13,12 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 
 #include "test_stream.h"
+#include "wire_messages.h"
 
 namespace carc::server {
 
@@ -40,7 +42,7 @@ class RawClient {
 
   // TCP and the upgrade: true once the server answered 101.
   bool Connect(uint16_t port, std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
-    if (!ConnectTcp(port) || !SendBytes(wire::UpgradeRequest())) return false;
+    if (!ConnectTcp(port) || !SendBytes(ws::UpgradeRequest())) return false;
     const auto end = std::chrono::steady_clock::now() + timeout;
     while (received_.find("\r\n\r\n") == std::string::npos) {
       if (!ReadSome(end)) break;
@@ -52,28 +54,28 @@ class RawClient {
     return ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) ==
            static_cast<ssize_t>(bytes.size());
   }
-  bool Send(const v1::ClientMessage& message) {
-    return SendBytes(wire::ClientMessageFrame(message));
+  bool Send(const wire::ClientMessage& message) {
+    return SendBytes(ws::ClientMessageFrame(message));
   }
 
   // Reads until `done` holds for what has arrived, the server closes, or the time is up.
   template <typename Done>
-  wire::ServerOutput ReadUntil(Done done, std::chrono::milliseconds timeout) {
+  ws::ServerOutput ReadUntil(Done done, std::chrono::milliseconds timeout) {
     const auto end = std::chrono::steady_clock::now() + timeout;
-    wire::ServerOutput out = wire::ParseServerOutput(received_);
-    while (!done(out) && ReadSome(end)) out = wire::ParseServerOutput(received_);
+    ws::ServerOutput out = ws::ParseServerOutput(received_);
+    while (!done(out) && ReadSome(end)) out = ws::ParseServerOutput(received_);
     return out;
   }
   // Everything the server wrote so far (reading what has arrived, up to `timeout`).
-  wire::ServerOutput ReadUntilClosed(std::chrono::milliseconds timeout) {
-    return ReadUntil([](const wire::ServerOutput&) { return false; }, timeout);
+  ws::ServerOutput ReadUntilClosed(std::chrono::milliseconds timeout) {
+    return ReadUntil([](const ws::ServerOutput&) { return false; }, timeout);
   }
   // A request and the reply with its id.
-  std::optional<v1::ServerMessage> Request(
-      const v1::ClientMessage& message,
+  std::optional<wire::ServerMessage> Request(
+      const wire::ClientMessage& message,
       std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
     if (!Send(message)) return std::nullopt;
-    const auto has = [&](const wire::ServerOutput& out) { return Reply(out, message); };
+    const auto has = [&](const ws::ServerOutput& out) { return Reply(out, message); };
     return Reply(ReadUntil(has, timeout), message);
   }
 
@@ -83,12 +85,19 @@ class RawClient {
     size_t answered = 0;
     while (std::chrono::steady_clock::now() < end) {
       ReadSome(end);
-      const wire::ServerOutput out = wire::ParseServerOutput(received_);
+      const ws::ServerOutput out = ws::ParseServerOutput(received_);
       for (; answered < out.pings.size(); ++answered) {
-        SendBytes(wire::ClientFrame(wire::Opcode::kPong, out.pings[answered]));
+        SendBytes(ws::ClientFrame(ws::Opcode::kPong, out.pings[answered]));
       }
       if (eof_ || reset_) return;
     }
+  }
+
+  // Connect, then Hello with request id 1: true once the Welcome came.
+  bool Greet(uint16_t port, std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
+    if (!Connect(port, timeout)) return false;
+    const auto welcome = Request(msg::Hello(1), timeout);
+    return welcome && welcome->has_welcome();
   }
 
   // The server ended the connection: an orderly close, or a reset.
@@ -99,8 +108,8 @@ class RawClient {
   }
 
  private:
-  static std::optional<v1::ServerMessage> Reply(const wire::ServerOutput& out,
-                                                const v1::ClientMessage& message) {
+  static std::optional<wire::ServerMessage> Reply(const ws::ServerOutput& out,
+                                                  const wire::ClientMessage& message) {
     for (const auto& m : out.messages) {
       if (m.request_id() == message.request_id()) return m;
     }
@@ -129,5 +138,13 @@ class RawClient {
   bool eof_ = false;
   bool reset_ = false;
 };
+
+// A client that has said Hello, or null if the server did not take it.
+inline std::unique_ptr<RawClient> Greeted(
+    uint16_t port, std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
+  auto client = std::make_unique<RawClient>();
+  if (!client->Greet(port, timeout)) return nullptr;
+  return client;
+}
 
 }  // namespace carc::server

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "city/default_tiles.h"
+#include "city/rule_set.h"
 #include "persistence/journal.h"
 #include "room/room.h"
 
@@ -16,8 +17,8 @@ namespace carc::server {
 namespace {
 
 // The six requests a room answers, each naming game `game_id`.
-std::vector<v1::ClientMessage> RoomRequests(const std::string& game_id) {
-  std::vector<v1::ClientMessage> out(6);
+std::vector<wire::ClientMessage> RoomRequests(const std::string& game_id) {
+  std::vector<wire::ClientMessage> out(6);
   out[0].mutable_join_seat()->set_game_id(game_id);
   out[1].mutable_leave_seat()->set_game_id(game_id);
   out[2].mutable_start_game()->set_game_id(game_id);
@@ -28,7 +29,7 @@ std::vector<v1::ClientMessage> RoomRequests(const std::string& game_id) {
 }
 
 TEST(RoomRequest, TheSixGameRequestsNameTheirGame) {
-  for (const v1::ClientMessage& message : RoomRequests("g17")) {
+  for (const wire::ClientMessage& message : RoomRequests("g17")) {
     const auto request = RoomRequestOf(message);
     ASSERT_TRUE(request.has_value()) << message.ShortDebugString();
     EXPECT_EQ(GameIdOf(*request), "g17") << message.ShortDebugString();
@@ -37,7 +38,7 @@ TEST(RoomRequest, TheSixGameRequestsNameTheirGame) {
 }
 
 TEST(RoomRequest, TheSessionsAndTheLobbysMessagesAreNotRoomRequests) {
-  std::vector<v1::ClientMessage> others(8);
+  std::vector<wire::ClientMessage> others(8);
   others[0].mutable_hello();
   others[1].mutable_ping();
   others[2].mutable_create_game();
@@ -46,7 +47,7 @@ TEST(RoomRequest, TheSessionsAndTheLobbysMessagesAreNotRoomRequests) {
   others[5].mutable_seek()->set_game_id("g1");
   others[6].mutable_get_tile_set();
   // others[7]: no body
-  for (const v1::ClientMessage& message : others) {
+  for (const wire::ClientMessage& message : others) {
     EXPECT_FALSE(RoomRequestOf(message).has_value()) << message.ShortDebugString();
   }
 }
@@ -54,11 +55,11 @@ TEST(RoomRequest, TheSessionsAndTheLobbysMessagesAreNotRoomRequests) {
 class Inbox : public Peer {
  public:
   void Send(Bytes message) override {
-    v1::ServerMessage decoded;
+    wire::ServerMessage decoded;
     ASSERT_TRUE(decoded.ParseFromString(*message));
     received.push_back(std::move(decoded));
   }
-  std::vector<v1::ServerMessage> received;
+  std::vector<wire::ServerMessage> received;
 };
 
 // Every request reaches its handler through Handle, which answers with the request's id; other
@@ -69,16 +70,17 @@ TEST(RoomRequest, HandlePassesEachRequestToItsHandler) {
   auto store = persistence::Store::Open(options);
   ASSERT_TRUE(store.ok());
   persistence::DirectLog log(*store);
-  Room room(RoomOptions{1, "route", 2, 7, 512}, city::DefaultTileSet(), OsRandomToken, log);
+  Room room(RoomOptions{1, "route", 2, 7, 512},
+            DefaultRoomGame(city::MakeRuleSet(city::DefaultTileSet())), OsRandomToken, log);
   room.Create(std::make_shared<Inbox>(), 0);
 
   auto peer = std::make_shared<Inbox>();
-  v1::ClientMessage hello;
-  hello.mutable_hello()->set_protocol_version(1);
+  wire::ClientMessage hello;
+  hello.mutable_hello()->set_protocol_version(2);
   room.Handle(peer, hello);
   EXPECT_TRUE(peer->received.empty()) << "not a room request";
 
-  std::vector<v1::ClientMessage> requests = RoomRequests("g1");
+  std::vector<wire::ClientMessage> requests = RoomRequests("g1");
   for (size_t i = 0; i < requests.size(); ++i) {
     requests[i].set_request_id(10 + i);
     room.Handle(peer, requests[i]);
@@ -89,11 +91,11 @@ TEST(RoomRequest, HandlePassesEachRequestToItsHandler) {
   // open game to the spectator, and a move before the start.
   ASSERT_EQ(peer->received.size(), 6u);
   EXPECT_TRUE(peer->received[0].has_seat_joined());
-  EXPECT_EQ(peer->received[1].error().code(), v1::ERROR_CODE_BAD_TOKEN);
-  EXPECT_EQ(peer->received[2].error().code(), v1::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(peer->received[1].error().code(), wire::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(peer->received[2].error().code(), wire::ERROR_CODE_BAD_TOKEN);
   EXPECT_TRUE(peer->received[3].has_lobby_update());
-  EXPECT_EQ(peer->received[4].error().code(), v1::ERROR_CODE_BAD_TOKEN);
-  EXPECT_EQ(peer->received[5].error().code(), v1::ERROR_CODE_SPECTATOR);
+  EXPECT_EQ(peer->received[4].error().code(), wire::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(peer->received[5].error().code(), wire::ERROR_CODE_SPECTATOR);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
-// The game room, driven by fake connections: whole games played through it, every refusal, the
-// order of the move checks, tokens, spectators and reconnection.
+// The game room, driven by fake connections: whole games of The City played through it (its
+// messages through The City's codec, followed by the generic Follower), every refusal, the
+// order of the move checks, tokens, spectators and reconnection, and the rule set and options a
+// game is played by.
 #include "room/room.h"
 
 #include <gtest/gtest.h>
@@ -11,20 +13,37 @@
 #include "city/default_tiles.h"
 #include "city/public_state.h"
 #include "city/random_play.h"
+#include "city/rule_set.h"
 #include "persistence/replay.h"
 #include "persistence/token.h"
-#include "protocol/codec.h"
+#include "protocol/city/codec.h"
+#include "protocol/city/game_codec.h"
 #include "protocol/follower.h"
 #include "registry.h"
+#include "room/replay.h"
 
 namespace carc::server {
 namespace {
+
+namespace citypb = protocol::citypb;
+
+std::shared_ptr<const core::RuleSet> CityRules() {
+  static const auto rules = city::MakeRuleSet(city::DefaultTileSet());
+  return rules;
+}
+
+// The typed game behind a room's State of The City.
+const city::Game& CityGame(const Room& room) {
+  const city::Game* game = city::GameOf(*room.game());
+  assert(game != nullptr);
+  return *game;
+}
 
 // A connection that keeps every message it receives, decoded, and the client's view of the game.
 class FakePeer : public Peer {
  public:
   void Send(Bytes message) override {
-    v1::ServerMessage decoded;
+    wire::ServerMessage decoded;
     ASSERT_TRUE(decoded.ParseFromString(*message));
     raw.push_back(*message);
     received.push_back(decoded);
@@ -32,10 +51,10 @@ class FakePeer : public Peer {
   }
 
   // Follows the game from snapshots and deltas, every step and hash checked.
-  void Follow(const v1::ServerMessage& m) {
+  void Follow(const wire::ServerMessage& m) {
     std::optional<std::string> error;
     if (m.has_snapshot()) {
-      error = follower.Start(m.snapshot());
+      error = follower.Start(m.snapshot(), city::DefaultTileSet());
     } else if (m.has_delta()) {
       error = follower.Apply(m.delta());
     } else {
@@ -45,15 +64,21 @@ class FakePeer : public Peer {
     legal = follower.legal_actions();
   }
 
-  std::optional<v1::ErrorCode> LastError() const {
+  std::optional<wire::ErrorCode> LastError() const {
     if (received.empty() || !received.back().has_error()) return std::nullopt;
     return received.back().error().code();
   }
+  // The engine's name for the last refusal, with ERROR_CODE_RULE_REFUSED.
+  std::string LastRuleError() const {
+    return received.empty() ? std::string() : received.back().error().rule_error();
+  }
+  // The public state the follower holds.
+  const city::PublicState& state() const { return *protocol::CityStateOf(follower.view()); }
 
   std::vector<std::string> raw;
-  std::vector<v1::ServerMessage> received;
+  std::vector<wire::ServerMessage> received;
   protocol::Follower follower;
-  std::vector<v1::Action> legal;  // the follower's, until a test uses them
+  std::vector<std::string> legal;  // the follower's (encoded Actions), until a test uses them
   std::string token;
   int seat = -1;
 };
@@ -111,14 +136,14 @@ struct Table {
   explicit Table(int seats, uint64_t seed = 7)
       : store(MemoryStore()),
         log(store),
-        room(RoomOptions{1, "test", seats, seed, 512}, city::DefaultTileSet(), CountingTokens(),
-             log) {
+        room(RoomOptions{1, "test", seats, seed, 512}, DefaultRoomGame(CityRules()),
+             CountingTokens(), log) {
     room.Create(std::make_shared<FakePeer>(), 0);
   }
 
   std::shared_ptr<FakePeer> Join(const std::string& name = "p") {
     auto peer = std::make_shared<FakePeer>();
-    v1::JoinSeat join;
+    wire::JoinSeat join;
     join.set_game_id("g1");
     join.set_player_name(name);
     room.Join(peer, 1, join);
@@ -131,12 +156,12 @@ struct Table {
     return peer;
   }
 
-  v1::Move MoveOf(const FakePeer& peer, const v1::Action& action) const {
-    v1::Move move;
+  wire::Move MoveOf(const FakePeer& peer, const std::string& action) const {
+    wire::Move move;
     move.set_game_id("g1");
     move.set_seat_token(peer.token);
     move.set_sequence(peer.follower.sequence());
-    *move.mutable_action() = action;
+    move.set_action(action);
     return move;
   }
 
@@ -145,26 +170,37 @@ struct Table {
   Room room;
 };
 
-v1::Action Skip(v1::ActionKind kind) {
-  v1::Action a;
+std::string Skip(citypb::ActionKind kind) {
+  citypb::Action a;
   a.set_kind(kind);
-  return a;
+  return a.SerializeAsString();
+}
+
+// A room's game as a spectator's snapshot shows it now.
+wire::Snapshot SnapshotOfRoom(const Room& room) {
+  wire::Snapshot snapshot;
+  snapshot.set_game_id(room.id());
+  snapshot.set_sequence(room.Sequence());
+  snapshot.set_state(room.hosted().codec->EncodeState(*room.game()));
+  snapshot.set_state_hash(room.game()->Hash());
+  snapshot.set_rule_set(room.hosted().rules->Type().id);
+  return snapshot;
 }
 
 // Plays the whole game: whoever received legal actions chooses one (seeded) and sends it.
 void PlayToTheEnd(Table& t, const std::vector<std::shared_ptr<FakePeer>>& peers, uint64_t seed) {
   core::Random random(seed);
-  for (int guard = 0; guard < 5000 && t.room.Status() == v1::GAME_STATUS_RUNNING; ++guard) {
+  for (int guard = 0; guard < 5000 && t.room.Status() == wire::GAME_STATUS_RUNNING; ++guard) {
     auto decider =
         std::find_if(peers.begin(), peers.end(), [](const auto& p) { return !p->legal.empty(); });
     ASSERT_NE(decider, peers.end()) << "somebody must hold the legal actions";
     FakePeer& p = **decider;
-    const v1::Action action = p.legal[static_cast<size_t>(random.Below(p.legal.size()))];
+    const std::string action = p.legal[static_cast<size_t>(random.Below(p.legal.size()))];
     p.legal.clear();
     t.room.Move(*decider, 100 + static_cast<uint64_t>(guard), t.MoveOf(p, action));
     ASSERT_FALSE(p.LastError().has_value()) << p.received.back().error().reason();
   }
-  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_FINISHED);
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_FINISHED);
 }
 
 TEST(Room, AFourPlayerGameIsPlayedToTheEndWithTheEnginesScores) {
@@ -174,13 +210,14 @@ TEST(Room, AFourPlayerGameIsPlayedToTheEndWithTheEnginesScores) {
   for (int i = 0; i < 4; ++i) peers.push_back(t.Join("p" + std::to_string(i)));
   auto spectator = std::make_shared<FakePeer>();
   t.room.Spectate(spectator, 9);
-  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING) << "the game starts when every seat is taken";
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING)
+      << "the game starts when every seat is taken";
   ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(t, peers, 11));
 
   // Everybody, the spectator too, followed every delta to the server's final state.
-  const city::Game& game = *t.room.game();
-  for (const auto& p : peers) ASSERT_TRUE(p->follower.state() == game.Public());
-  ASSERT_TRUE(spectator->follower.state() == game.Public());
+  const city::Game& game = CityGame(t.room);
+  for (const auto& p : peers) ASSERT_TRUE(p->state() == game.Public());
+  ASSERT_TRUE(spectator->state() == game.Public());
   // The engine alone, given the same actions, reaches the same scores.
   city::Config config;
   config.players = 4;
@@ -199,32 +236,40 @@ TEST(Room, MovesAreCheckedInOrderAndARefusalChangesNothing) {
   ASSERT_FALSE(a->legal.empty()) << "seat 0 places the first tile";
   const uint64_t sequence = t.room.Sequence();
   const uint64_t hash = t.room.game()->Hash();
-  const v1::Action place = a->legal.front();
+  const std::string place = a->legal.front();
 
-  v1::Move forged = t.MoveOf(*a, place);
+  wire::Move forged = t.MoveOf(*a, place);
   forged.set_seat_token(std::string(16, '\x7f'));
   t.room.Move(a, 1, forged);
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_BAD_TOKEN);
 
   t.room.Move(b, 2, t.MoveOf(*b, place));  // b's own token, but a's decision
-  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_NOT_YOUR_DECISION);
+  EXPECT_EQ(b->LastError(), wire::ERROR_CODE_NOT_YOUR_DECISION);
 
-  v1::Move stale = t.MoveOf(*a, place);
+  wire::Move stale = t.MoveOf(*a, place);
   stale.set_sequence(sequence - 1);
   t.room.Move(a, 3, stale);
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STALE_SEQUENCE);
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_STALE_SEQUENCE);
 
-  v1::Action far = place;
+  citypb::Action far;
+  ASSERT_TRUE(far.ParseFromString(place));
   far.set_x(40);
-  t.room.Move(a, 4, t.MoveOf(*a, far));
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_RULE_NOT_AT_ORIGIN) << "the engine judges (R5)";
+  t.room.Move(a, 4, t.MoveOf(*a, far.SerializeAsString()));
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_RULE_REFUSED) << "the engine judges (R5)";
+  EXPECT_EQ(a->LastRuleError(), "not_at_origin");
+  EXPECT_FALSE(a->received.back().error().reason().empty());
 
-  v1::Action huge = place;
+  citypb::Action huge = far;
   huge.set_x(500);
-  t.room.Move(a, 5, t.MoveOf(*a, huge));
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_RULE_MALFORMED);
+  t.room.Move(a, 5, t.MoveOf(*a, huge.SerializeAsString()));
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_RULE_REFUSED);
+  EXPECT_EQ(a->LastRuleError(), "malformed");
 
-  EXPECT_EQ(a->received.back().request_id(), 5u) << "replies carry the request id";
+  t.room.Move(a, 6, t.MoveOf(*a, "\xff\xff\xff"));  // not an Action of The City at all
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_RULE_REFUSED);
+  EXPECT_EQ(a->LastRuleError(), "malformed");
+
+  EXPECT_EQ(a->received.back().request_id(), 6u) << "replies carry the request id";
   EXPECT_EQ(t.room.Sequence(), sequence);
   EXPECT_EQ(t.room.game()->Hash(), hash);
 }
@@ -233,13 +278,13 @@ TEST(Room, ADuplicatedMoveIsNeverAppliedTwice) {
   Table t(2);
   auto a = t.Join();
   auto b = t.Join();
-  const v1::Move move = t.MoveOf(*a, a->legal.front());
+  const wire::Move move = t.MoveOf(*a, a->legal.front());
   t.room.Move(a, 1, move);
   ASSERT_FALSE(a->LastError().has_value());
   const uint64_t after = t.room.Sequence();
   // The same bytes again (a retry after a lost reply): the follower decision is a's too now.
   t.room.Move(a, 2, move);
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STALE_SEQUENCE);
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_STALE_SEQUENCE);
   EXPECT_EQ(t.room.Sequence(), after);
 }
 
@@ -252,13 +297,12 @@ TEST(Room, SpectatorsWatchButCannotMove) {
   ASSERT_TRUE(watcher->follower.started());
   EXPECT_FALSE(watcher->received.back().snapshot().has_your_seat());
   EXPECT_TRUE(watcher->legal.empty());
-  v1::Move move = t.MoveOf(*a, a->legal.front());
+  wire::Move move = t.MoveOf(*a, a->legal.front());
   move.clear_seat_token();
   t.room.Move(watcher, 4, move);
-  EXPECT_EQ(watcher->LastError(), v1::ERROR_CODE_SPECTATOR);
+  EXPECT_EQ(watcher->LastError(), wire::ERROR_CODE_SPECTATOR);
   t.room.Move(a, 5, t.MoveOf(*a, a->legal.front()));
-  ASSERT_TRUE(watcher->follower.state() == t.room.game()->Public())
-      << "the spectator sees the move";
+  ASSERT_TRUE(watcher->state() == CityGame(t.room).Public()) << "the spectator sees the move";
 }
 
 TEST(Room, TokensAreSecretAndOnlyTheJoinerGetsItsOwn) {
@@ -284,28 +328,28 @@ TEST(Room, LobbyRefusals) {
   Table t(2);
   auto a = t.Join();
   auto late = std::make_shared<FakePeer>();
-  v1::JoinSeat taken;
+  wire::JoinSeat taken;
   taken.set_seat(0);
   t.room.Join(late, 1, taken);
-  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_SEAT_TAKEN);
-  v1::JoinSeat missing;
+  EXPECT_EQ(late->LastError(), wire::ERROR_CODE_SEAT_TAKEN);
+  wire::JoinSeat missing;
   missing.set_seat(7);
   t.room.Join(late, 2, missing);
-  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_BAD_SEAT_COUNT);
-  v1::StartGame start;
+  EXPECT_EQ(late->LastError(), wire::ERROR_CODE_BAD_SEAT_COUNT);
+  wire::StartGame start;
   start.set_seat_token(a->token);
   t.room.Start(a, 3, start);
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_BAD_SEAT_COUNT) << "one player cannot start";
-  v1::Move early = t.MoveOf(*a, Skip(v1::ACTION_KIND_SKIP_FOLLOWER));
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_BAD_SEAT_COUNT) << "one player cannot start";
+  wire::Move early = t.MoveOf(*a, Skip(citypb::ACTION_KIND_SKIP_FOLLOWER));
   t.room.Move(a, 4, early);
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_GAME_NOT_RUNNING);
   auto b = t.Join();  // the game starts
-  t.room.Join(late, 5, v1::JoinSeat{});
-  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_GAME_STARTED);
-  v1::LeaveSeat leave;
+  t.room.Join(late, 5, wire::JoinSeat{});
+  EXPECT_EQ(late->LastError(), wire::ERROR_CODE_GAME_STARTED);
+  wire::LeaveSeat leave;
   leave.set_seat_token(b->token);
   t.room.Leave(b, 6, leave);
-  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_GAME_STARTED);
+  EXPECT_EQ(b->LastError(), wire::ERROR_CODE_GAME_STARTED);
 }
 
 TEST(Room, TheCreatorMayStartEarlyAndOnlyTheCreator) {
@@ -313,14 +357,14 @@ TEST(Room, TheCreatorMayStartEarlyAndOnlyTheCreator) {
   auto a = t.Join();
   auto b = t.Join();
   auto c = t.Join();
-  v1::StartGame start;
+  wire::StartGame start;
   start.set_seat_token(b->token);
   t.room.Start(b, 1, start);
-  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_NOT_CREATOR);
+  EXPECT_EQ(b->LastError(), wire::ERROR_CODE_NOT_CREATOR);
   start.set_seat_token(a->token);
   t.room.Start(a, 2, start);
-  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
-  EXPECT_EQ(t.room.game()->players(), 3);
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
+  EXPECT_EQ(t.room.game()->Players(), 3);
   EXPECT_TRUE(std::any_of(a->received.begin(), a->received.end(), [](const auto& m) {
     return m.has_snapshot() && m.request_id() == 2;
   })) << "the starter's snapshot answers StartGame";
@@ -334,10 +378,10 @@ TEST(Room, StartGameFromAnotherConnectionIsAnswered) {
   auto a = t.Join();
   auto b = t.Join();
   auto a_elsewhere = std::make_shared<FakePeer>();
-  v1::StartGame start;
+  wire::StartGame start;
   start.set_seat_token(a->token);
   t.room.Start(a_elsewhere, 77, start);
-  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
   ASSERT_FALSE(a_elsewhere->received.empty());
   EXPECT_TRUE(a_elsewhere->received.front().has_snapshot());
   EXPECT_EQ(a_elsewhere->received.front().request_id(), 77u);
@@ -351,7 +395,7 @@ TEST(Room, AMoveFromAnotherConnectionOfTheSeatIsAnswered) {
   auto a = t.Join();
   auto b = t.Join();
   auto a_again = std::make_shared<FakePeer>();
-  a_again->follower = a->follower;
+  ASSERT_EQ(a_again->follower.Start(SnapshotOfRoom(t.room), city::DefaultTileSet()), std::nullopt);
   a_again->token = a->token;
   t.room.Move(a_again, 5, t.MoveOf(*a_again, a->legal.front()));
   ASSERT_FALSE(a_again->received.empty());
@@ -360,10 +404,108 @@ TEST(Room, AMoveFromAnotherConnectionOfTheSeatIsAnswered) {
   EXPECT_FALSE(a_again->legal.empty()) << "its follower decision comes to the new connection";
 }
 
+// The City's rules under another version and with options of their own: a rule set the room
+// knows only through core::RuleSet, to see that what the game is played by reaches GameInfo.
+class CityWithOptions : public core::RuleSet {
+ public:
+  CityWithOptions() : type_(CityRules()->Type()) {
+    type_.version = 3;
+    type_.options = {
+        {.name = "demo", .description = "a test", .default_value = 1, .min = 0, .max = 5},
+        {.name = "flag", .description = "another", .default_value = 0}};
+  }
+  const core::GameType& Type() const override { return type_; }
+  const core::TileSet& Tiles() const override { return CityRules()->Tiles(); }
+  std::variant<std::unique_ptr<core::State>, core::RuleError> NewGame(
+      int players, const core::Options& /*options*/, uint64_t seed) const override {
+    return CityRules()->NewGame(players, {}, seed);
+  }
+  std::variant<std::unique_ptr<core::State>, core::RuleError> NewGameWithOrder(
+      int players, const core::Options& /*options*/, uint64_t seed,
+      std::span<const int> order) const override {
+    return CityRules()->NewGameWithOrder(players, {}, seed, order);
+  }
+
+ private:
+  core::GameType type_;
+};
+
+TEST(RoomGameInfo, ACityGameShowsItsRuleSetVersionAndNoOptions) {
+  Table t(3);
+  const wire::GameInfo info = t.room.Info();
+  EXPECT_EQ(info.rule_set(), "the-city");
+  EXPECT_EQ(info.rule_set_version(), static_cast<uint32_t>(city::kRuleSetVersion));
+  EXPECT_TRUE(info.options().empty()) << "The City has no options";
+  EXPECT_EQ(info.seats(), 3u);
+  EXPECT_EQ(info.name(), "test");
+  auto a = t.Join();
+  ASSERT_TRUE(a->received.front().has_seat_joined());
+  EXPECT_EQ(a->received.front().seat_joined().game().rule_set(), "the-city");
+  const auto b = t.Join();
+  const auto c = t.Join();
+  EXPECT_EQ(c->seat, 2);
+  const auto snapshot = std::find_if(b->received.begin(), b->received.end(),
+                                     [](const wire::ServerMessage& m) { return m.has_snapshot(); });
+  ASSERT_NE(snapshot, b->received.end()) << "the start";
+  EXPECT_EQ(snapshot->snapshot().rule_set(), "the-city") << "snapshots name it too";
+  EXPECT_EQ(b->follower.rule_set(), "the-city");
+  const persistence::StoredGame stored = [&] {
+    auto loaded = t.store.LoadGame(1);
+    EXPECT_TRUE(loaded.ok() && loaded->has_value());
+    return std::move(**loaded);
+  }();
+  EXPECT_EQ(stored.game.rule_set, "the-city");
+  EXPECT_EQ(stored.game.rule_set_version, city::kRuleSetVersion);
+  EXPECT_EQ(stored.game.options, "");
+  EXPECT_EQ(stored.game.tileset_id, city::DefaultTileSet()->id());
+}
+
+TEST(RoomGameInfo, TheOptionsAndRuleSetAGameIsPlayedByReachGameInfoAndTheLog) {
+  auto store = MemoryStore();
+  ControlledLog log(store);
+  const RoomGame game{std::make_shared<CityWithOptions>(), &protocol::CityCodec(),
+                      core::Options{{"demo", 4}, {"flag", 0}}};
+  Room room(RoomOptions{1, "opts", 2, 7, 512}, game, CountingTokens(), log);
+  auto creator = std::make_shared<FakePeer>();
+  room.Create(creator, 3);
+  ASSERT_TRUE(creator->received.back().has_game_created());
+  const auto expect_info = [](const wire::GameInfo& info) {
+    EXPECT_EQ(info.rule_set(), "the-city");
+    EXPECT_EQ(info.rule_set_version(), 3u);
+    EXPECT_EQ((std::map<std::string, int32_t>(info.options().begin(), info.options().end())),
+              (std::map<std::string, int32_t>{{"demo", 4}, {"flag", 0}}));
+  };
+  expect_info(creator->received.back().game_created().game());
+  expect_info(room.Info());
+  EXPECT_EQ(room.hosted().options, game.options);
+
+  // The seats hear it, the game is played by it, and the log keeps it.
+  auto a = std::make_shared<FakePeer>();
+  wire::JoinSeat join;
+  join.set_game_id("g1");
+  room.Join(a, 1, join);
+  ASSERT_TRUE(a->received.front().has_seat_joined());
+  expect_info(a->received.front().seat_joined().game());
+  auto b = std::make_shared<FakePeer>();
+  room.Join(b, 2, join);
+  ASSERT_EQ(room.Status(), wire::GAME_STATUS_RUNNING);
+  auto loaded = store.LoadGame(1);
+  ASSERT_TRUE(loaded.ok() && loaded->has_value());
+  const persistence::StoredGame stored = std::move(**loaded);
+  EXPECT_EQ(stored.game.rule_set_version, 3);
+  EXPECT_EQ(stored.game.options, "demo=4 flag=0");
+  // As a game list from the log shows it, and as a restored room does.
+  expect_info(InfoFromRecord(stored.game));
+  Room restored(RoomOptions{1, "", 2, 0, 512}, game, CountingTokens(), log);
+  ASSERT_FALSE(restored.Restore(stored).has_value());
+  expect_info(restored.Info());
+  EXPECT_EQ(restored.game()->Hash(), room.game()->Hash());
+}
+
 TEST(Room, LeavingBeforeTheStartFreesTheSeat) {
   Table t(2);
   auto a = t.Join();
-  v1::LeaveSeat leave;
+  wire::LeaveSeat leave;
   leave.set_seat_token(a->token);
   t.room.Leave(a, 1, leave);
   EXPECT_FALSE(t.room.Info().seat(0).taken());
@@ -383,9 +525,9 @@ TEST(Room, AReconnectingSeatGetsExactlyTheDeltasItMissed) {
   const uint64_t seen = b->follower.sequence();
   // a and c play on until it is b's decision again.
   core::Random random(5);
-  while (!t.room.game()->IsOver() && t.room.game()->CurrentDecision().actor != 1) {
+  while (!t.room.game()->IsOver() && t.room.game()->CurrentActor() != 1) {
     FakePeer& p = a->legal.empty() ? *c : *a;
-    const v1::Action action = p.legal[static_cast<size_t>(random.Below(p.legal.size()))];
+    const std::string action = p.legal[static_cast<size_t>(random.Below(p.legal.size()))];
     t.room.Move(p.seat == 0 ? a : c, 1, t.MoveOf(p, action));
     ASSERT_FALSE(p.LastError().has_value());
   }
@@ -393,10 +535,10 @@ TEST(Room, AReconnectingSeatGetsExactlyTheDeltasItMissed) {
   ASSERT_GT(now, seen + 1);
   // b comes back on a new connection with its token and the last sequence it saw.
   auto b2 = std::make_shared<FakePeer>();
-  b2->follower = b->follower;
+  b2->follower = std::move(b->follower);  // b's connection is gone: it hears nothing more
   b2->token = b->token;
   b2->seat = 1;
-  v1::Resume resume;
+  wire::Resume resume;
   resume.set_seat_token(b->token);
   resume.set_last_seen_sequence(seen);
   t.room.Resume(b2, 42, resume);
@@ -405,7 +547,7 @@ TEST(Room, AReconnectingSeatGetsExactlyTheDeltasItMissed) {
   EXPECT_EQ(deltas, now - seen) << "exactly the missed deltas";
   EXPECT_EQ(b2->received.back().request_id(), 42u);
   EXPECT_FALSE(b2->legal.empty()) << "it is b's decision: the last delta carries the legal actions";
-  ASSERT_TRUE(b2->follower.state() == t.room.game()->Public());
+  ASSERT_TRUE(b2->state() == CityGame(t.room).Public());
   EXPECT_TRUE(a->received.back().has_seat_status() && a->received.back().seat_status().online());
   // And b carries on.
   t.room.Move(b2, 43, t.MoveOf(*b2, b2->legal.front()));
@@ -418,7 +560,7 @@ TEST(Room, AResumeFromNothingOrTooFarGetsASnapshot) {
   auto b = t.Join();
   t.room.Move(a, 1, t.MoveOf(*a, a->legal.front()));
   auto fresh = std::make_shared<FakePeer>();
-  v1::Resume resume;
+  wire::Resume resume;
   resume.set_seat_token(b->token);
   resume.set_last_seen_sequence(0);
   t.room.Resume(fresh, 2, resume);
@@ -426,7 +568,7 @@ TEST(Room, AResumeFromNothingOrTooFarGetsASnapshot) {
   EXPECT_EQ(fresh->received.back().snapshot().your_seat(), 1u);
   resume.set_seat_token("nonsense");
   t.room.Resume(fresh, 3, resume);
-  EXPECT_EQ(fresh->LastError(), v1::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(fresh->LastError(), wire::ERROR_CODE_BAD_TOKEN);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -463,10 +605,10 @@ TEST(RoomLog, AWriteThatFailsRefusesTheMoveAndChangesNothing) {
   const uint64_t sequence = t.room.Sequence();
   const uint64_t hash = t.room.game()->Hash();
   const size_t b_messages = b->received.size();
-  const v1::Move move = t.MoveOf(*a, a->legal.front());
+  const wire::Move move = t.MoveOf(*a, a->legal.front());
   t.log.fail = persistence::StoreError{SQLITE_FULL, "database or disk is full"};
   t.room.Move(a, 5, move);
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STORAGE_FAILED);
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_STORAGE_FAILED);
   EXPECT_EQ(t.room.Sequence(), sequence);
   EXPECT_EQ(t.room.game()->Hash(), hash);
   EXPECT_EQ(b->received.size(), b_messages) << "nobody hears of a move that was not saved";
@@ -483,7 +625,7 @@ TEST(RoomLog, AJoinThatCannotBeSavedTakesNoSeat) {
   Table t(2);
   t.log.fail = persistence::StoreError{SQLITE_IOERR_WRITE, "disk I/O error"};
   auto a = t.Join();
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_STORAGE_FAILED);
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_STORAGE_FAILED);
   EXPECT_TRUE(a->token.empty());
   EXPECT_FALSE(t.room.Info().seat(0).taken());
 }
@@ -515,7 +657,7 @@ TEST(RoomLog, TheJoinThatFillsTheGameStartsItInTheSameWrite) {
   EXPECT_TRUE(b->received[1].has_snapshot());
   EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kRunning);
   // The game runs: whoever holds the legal actions plays one.
-  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
   auto& decider = a->legal.empty() ? b : a;
   ASSERT_FALSE(decider->legal.empty());
   t.room.Move(decider, 5, t.MoveOf(*decider, decider->legal.front()));
@@ -534,15 +676,15 @@ TEST(RoomLog, AFillingJoinThatCannotBeSavedNeitherTakesTheSeatNorStarts) {
   const size_t watcher_messages = watcher->received.size();
   t.log.fail = persistence::StoreError{SQLITE_IOERR_WRITE, "disk I/O error"};
   auto b = t.Join("b");
-  EXPECT_EQ(b->LastError(), v1::ERROR_CODE_STORAGE_FAILED);
+  EXPECT_EQ(b->LastError(), wire::ERROR_CODE_STORAGE_FAILED);
   EXPECT_EQ(b->received.size(), 1u);
   EXPECT_TRUE(b->token.empty());
   EXPECT_EQ(a->received.size(), a_messages) << "nothing is published";
   EXPECT_EQ(watcher->received.size(), watcher_messages) << "nothing is published";
   EXPECT_TRUE(events.empty());
-  const v1::GameInfo info = t.room.Info();
+  const wire::GameInfo info = t.room.Info();
   EXPECT_FALSE(info.seat(1).taken());
-  EXPECT_EQ(info.status(), v1::GAME_STATUS_OPEN);
+  EXPECT_EQ(info.status(), wire::GAME_STATUS_OPEN);
   EXPECT_EQ(t.room.game(), nullptr);
   EXPECT_EQ(t.room.Sequence(), 0u);
   const persistence::StoredGame stored = Stored(t.store);
@@ -553,7 +695,7 @@ TEST(RoomLog, AFillingJoinThatCannotBeSavedNeitherTakesTheSeatNorStarts) {
   t.log.fail.reset();
   auto c = t.Join("c");
   EXPECT_EQ(c->seat, 1);
-  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
   EXPECT_EQ(events, std::vector<RoomEvent>{RoomEvent::kStarted});
   EXPECT_TRUE(c->follower.started());
   EXPECT_TRUE(watcher->follower.started());
@@ -596,16 +738,17 @@ TEST(RoomLog, ARestoredRoomTakesItsSeatsBackByToken) {
   auto unfinished = t.store.LoadUnfinished();
   ASSERT_TRUE(unfinished.ok());
   ASSERT_EQ(unfinished->size(), 1u);
-  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  Room restored(RoomOptions{1, "", 2, 0, 512}, DefaultRoomGame(CityRules()), CountingTokens(),
+                t.log);
   ASSERT_FALSE(restored.Restore(unfinished->front()).has_value());
-  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(restored.Status(), wire::GAME_STATUS_RUNNING);
   EXPECT_EQ(restored.Sequence(), t.room.Sequence());
   EXPECT_EQ(restored.game()->Hash(), t.room.game()->Hash());
   EXPECT_FALSE(restored.Info().seat(0).online()) << "offline until the player comes back";
   // The player who must decide comes back with its token and plays on.
   auto& decider = a->legal.empty() ? b : a;
   auto back = std::make_shared<FakePeer>();
-  v1::Resume resume;
+  wire::Resume resume;
   resume.set_seat_token(decider->token);
   restored.Resume(back, 11, resume);
   ASSERT_TRUE(back->received.back().has_snapshot());
@@ -623,16 +766,17 @@ TEST(RoomLog, ALogThatDoesNotReplayIsMarkedDamagedAndNotPlayed) {
   ASSERT_FALSE(t.store.connection().Exec("UPDATE actions SET state_hash = 1 WHERE sequence = 2"));
   auto unfinished = t.store.LoadUnfinished();
   ASSERT_TRUE(unfinished.ok());
-  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  Room restored(RoomOptions{1, "", 2, 0, 512}, DefaultRoomGame(CityRules()), CountingTokens(),
+                t.log);
   const auto damage = restored.Restore(unfinished->front());
   ASSERT_TRUE(damage.has_value());
   EXPECT_NE(damage->find("action 2"), std::string::npos) << *damage;
-  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_DAMAGED);
+  EXPECT_EQ(restored.Status(), wire::GAME_STATUS_DAMAGED);
   auto back = std::make_shared<FakePeer>();
-  v1::Move move = t.MoveOf(*b, Skip(v1::ACTION_KIND_SKIP_FOLLOWER));
+  wire::Move move = t.MoveOf(*b, Skip(citypb::ACTION_KIND_SKIP_FOLLOWER));
   move.set_seat_token(a->token);
   restored.Move(back, 2, move);
-  EXPECT_EQ(back->LastError(), v1::ERROR_CODE_GAME_DAMAGED);
+  EXPECT_EQ(back->LastError(), wire::ERROR_CODE_GAME_DAMAGED);
   EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kDamaged);
 }
 
@@ -645,9 +789,10 @@ TEST(RoomLog, AFullGameLeftUnstartedByACrashStartsWhenRestored) {
       1, {persistence::TakeSeatOp{1, {1, "b", persistence::HashToken("b's token")}}}}));
   auto unfinished = t.store.LoadUnfinished();
   ASSERT_TRUE(unfinished.ok());
-  Room restored(RoomOptions{1, "", 2, 7, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  Room restored(RoomOptions{1, "", 2, 7, 512}, DefaultRoomGame(CityRules()), CountingTokens(),
+                t.log);
   ASSERT_FALSE(restored.Restore(unfinished->front()).has_value());
-  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_RUNNING);
+  EXPECT_EQ(restored.Status(), wire::GAME_STATUS_RUNNING);
   EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kRunning);
   EXPECT_EQ(Stored(t.store).actions.size(), restored.Sequence());
 }
@@ -665,12 +810,13 @@ city::PublicState StateAfter(const city::Game& game, uint64_t actions) {
 }
 
 // A snapshot of game g1 as the room would send it to a spectator.
-v1::Snapshot SnapshotOf(const city::PublicState& state, uint64_t sequence) {
-  v1::Snapshot snapshot;
+wire::Snapshot SnapshotOf(const city::PublicState& state, uint64_t sequence) {
+  wire::Snapshot snapshot;
   snapshot.set_game_id("g1");
   snapshot.set_sequence(sequence);
-  *snapshot.mutable_state() = protocol::ToProto(state);
+  snapshot.set_state(protocol::ToProto(state).SerializeAsString());
   snapshot.set_state_hash(state.Hash());
+  snapshot.set_rule_set(city::kRuleSetId);
   return snapshot;
 }
 
@@ -684,15 +830,16 @@ TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
   const auto stored = t.store.LoadGame(1);
   ASSERT_TRUE(stored.ok() && stored->has_value());
   const size_t writes = t.log.submitted.size();
-  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  Room restored(RoomOptions{1, "", 2, 0, 512}, DefaultRoomGame(CityRules()), CountingTokens(),
+                t.log);
   ASSERT_FALSE(restored.Restore(**stored).has_value());
-  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(restored.Status(), wire::GAME_STATUS_FINISHED);
   EXPECT_EQ(restored.Sequence(), t.room.Sequence());
   EXPECT_EQ(t.log.submitted.size(), writes) << "an ended game is not written again";
 
   const uint64_t end = t.room.Sequence();
   auto back = std::make_shared<FakePeer>();
-  v1::Resume resume;
+  wire::Resume resume;
   resume.set_game_id("g1");
   resume.set_seat_token(b->token);
   resume.set_last_seen_sequence(0);
@@ -701,11 +848,12 @@ TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
   EXPECT_EQ(back->received.back().request_id(), 5u);
   EXPECT_EQ(back->received.back().snapshot().sequence(), end);
   EXPECT_EQ(back->received.back().snapshot().your_seat(), 1u);
-  EXPECT_TRUE(back->follower.state() == t.room.game()->Public());
+  EXPECT_TRUE(back->state() == CityGame(t.room).Public());
 
   // A seat that missed the last three deltas gets exactly those, and follows them to the end.
   auto behind = std::make_shared<FakePeer>();
-  ASSERT_EQ(behind->follower.Start(SnapshotOf(StateAfter(*t.room.game(), end - 3), end - 3)),
+  ASSERT_EQ(behind->follower.Start(SnapshotOf(StateAfter(CityGame(t.room), end - 3), end - 3),
+                                   city::DefaultTileSet()),
             std::nullopt);
   resume.set_last_seen_sequence(end - 3);
   restored.Resume(behind, 6, resume);
@@ -715,18 +863,18 @@ TEST(RoomLog, AFinishedGameRestoredFromTheLogGivesItsSeatsWhatTheyMissed) {
   }
   EXPECT_EQ(sequences, (std::vector<uint64_t>{end - 2, end - 1, end})) << "the missed deltas";
   EXPECT_EQ(behind->received.back().request_id(), 6u) << "the last one answers the Resume";
-  EXPECT_TRUE(behind->follower.state() == t.room.game()->Public());
+  EXPECT_TRUE(behind->state() == CityGame(t.room).Public());
 
   resume.set_seat_token(std::string(16, '\x7f'));
   auto stranger = std::make_shared<FakePeer>();
   restored.Resume(stranger, 7, resume);
-  EXPECT_EQ(stranger->LastError(), v1::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(stranger->LastError(), wire::ERROR_CODE_BAD_TOKEN);
 
   auto spectator = std::make_shared<FakePeer>();
   restored.Spectate(spectator, 8);
   ASSERT_TRUE(spectator->received.back().has_snapshot());
   EXPECT_FALSE(spectator->received.back().snapshot().has_your_seat());
-  EXPECT_TRUE(spectator->follower.state() == t.room.game()->Public());
+  EXPECT_TRUE(spectator->state() == CityGame(t.room).Public());
 }
 
 // The deltas a seat missed come as the very bytes every connection got when they were new, from
@@ -750,12 +898,15 @@ TEST(RoomLog, AResumeAfterAWholeGameGetsEveryDeltaByteForByte) {
   ASSERT_EQ(live.size(), end) << "the spectator saw the game from its start";
   ASSERT_GT(end, 200u);
 
-  Room restored(RoomOptions{1, "", 4, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  Room restored(RoomOptions{1, "", 4, 0, 512}, DefaultRoomGame(CityRules()), CountingTokens(),
+                t.log);
   ASSERT_FALSE(restored.Restore(Stored(t.store)).has_value());
   for (Room* room : {&t.room, &restored}) {
     auto back = std::make_shared<FakePeer>();
-    ASSERT_EQ(back->follower.Start(SnapshotOf(StateAfter(*t.room.game(), 1), 1)), std::nullopt);
-    v1::Resume resume;
+    ASSERT_EQ(back->follower.Start(SnapshotOf(StateAfter(CityGame(t.room), 1), 1),
+                                   city::DefaultTileSet()),
+              std::nullopt);
+    wire::Resume resume;
     resume.set_game_id("g1");
     resume.set_seat_token(peers[2]->token);
     resume.set_last_seen_sequence(1);
@@ -772,12 +923,12 @@ TEST(RoomLog, AResumeAfterAWholeGameGetsEveryDeltaByteForByte) {
     }
     // The last one answers the Resume: the same delta with the request's id (the game is over,
     // so no seat has legal actions).
-    v1::ServerMessage last = back->received[deltas.back()];
+    wire::ServerMessage last = back->received[deltas.back()];
     EXPECT_EQ(last.request_id(), 77u);
     EXPECT_EQ(last.delta().legal_actions_size(), 0);
     last.set_request_id(0);
     EXPECT_EQ(last.SerializeAsString(), live[end]);
-    EXPECT_TRUE(back->follower.state() == t.room.game()->Public());
+    EXPECT_TRUE(back->state() == CityGame(t.room).Public());
   }
 }
 
@@ -796,25 +947,25 @@ TEST(RoomAbandon, AnIdleOpenGameIsAbandonedInTheLogBeforeAnybodyIsTold) {
   t.log.hold = true;
   t.room.Abandon();
   ASSERT_EQ(t.log.held(), 1u);
-  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_OPEN) << "nothing changes before the commit";
+  EXPECT_EQ(t.room.Status(), wire::GAME_STATUS_OPEN) << "nothing changes before the commit";
   EXPECT_EQ(a->received.size(), a_before) << "nothing is announced before the commit";
   EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kOpen);
   t.log.Release();
 
   EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kAbandoned);
-  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_ABANDONED);
+  EXPECT_EQ(t.room.Status(), wire::GAME_STATUS_ABANDONED);
   EXPECT_EQ(events, std::vector<RoomEvent>{RoomEvent::kAbandoned});
   for (const auto& peer : {a, spectator}) {
     const size_t before = peer == a ? a_before : spectator_before;
     ASSERT_EQ(peer->received.size(), before + 1);
     ASSERT_TRUE(peer->received.back().has_lobby_update());
-    EXPECT_EQ(peer->received.back().lobby_update().game().status(), v1::GAME_STATUS_ABANDONED);
+    EXPECT_EQ(peer->received.back().lobby_update().game().status(), wire::GAME_STATUS_ABANDONED);
   }
   auto late = std::make_shared<FakePeer>();
-  v1::JoinSeat join;
+  wire::JoinSeat join;
   join.set_player_name("late");
   t.room.Join(late, 3, join);
-  EXPECT_EQ(late->LastError(), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  EXPECT_EQ(late->LastError(), wire::ERROR_CODE_GAME_NOT_RUNNING);
   t.room.Abandon();  // an ended game is left as it is
   EXPECT_EQ(events.size(), 1u);
 }
@@ -825,22 +976,23 @@ TEST(RoomAbandon, AnAbandonedRunningGameRefusesMovesAndStillAnswersResume) {
   auto b = t.Join();
   const uint64_t sequence = t.room.Sequence();
   t.room.Abandon();
-  ASSERT_EQ(t.room.Status(), v1::GAME_STATUS_ABANDONED);
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_ABANDONED);
   EXPECT_EQ(Stored(t.store).game.status, persistence::GameStatus::kAbandoned);
   ASSERT_TRUE(b->received.back().has_lobby_update());
-  EXPECT_EQ(b->received.back().lobby_update().game().status(), v1::GAME_STATUS_ABANDONED);
+  EXPECT_EQ(b->received.back().lobby_update().game().status(), wire::GAME_STATUS_ABANDONED);
   t.room.Move(a, 4, t.MoveOf(*a, a->legal.front()));
-  EXPECT_EQ(a->LastError(), v1::ERROR_CODE_GAME_NOT_RUNNING);
+  EXPECT_EQ(a->LastError(), wire::ERROR_CODE_GAME_NOT_RUNNING);
   EXPECT_EQ(t.room.Sequence(), sequence);
 
   // From the log, the abandoned game still gives a seat its last state.
   const auto stored = t.store.LoadGame(1);
   ASSERT_TRUE(stored.ok() && stored->has_value());
-  Room restored(RoomOptions{1, "", 2, 0, 512}, city::DefaultTileSet(), CountingTokens(), t.log);
+  Room restored(RoomOptions{1, "", 2, 0, 512}, DefaultRoomGame(CityRules()), CountingTokens(),
+                t.log);
   ASSERT_FALSE(restored.Restore(**stored).has_value());
-  EXPECT_EQ(restored.Status(), v1::GAME_STATUS_ABANDONED);
+  EXPECT_EQ(restored.Status(), wire::GAME_STATUS_ABANDONED);
   auto back = std::make_shared<FakePeer>();
-  v1::Resume resume;
+  wire::Resume resume;
   resume.set_seat_token(b->token);
   restored.Resume(back, 5, resume);
   ASSERT_TRUE(back->received.back().has_snapshot());
@@ -853,11 +1005,11 @@ TEST(RoomAbandon, AnAbandonThatCannotBeSavedChangesNothing) {
   const size_t before = a->received.size();
   t.log.fail = persistence::StoreError{SQLITE_FULL, "disk full"};
   t.room.Abandon();
-  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_OPEN);
+  EXPECT_EQ(t.room.Status(), wire::GAME_STATUS_OPEN);
   EXPECT_EQ(a->received.size(), before);
   t.log.fail.reset();
   auto b = t.Join();
-  EXPECT_EQ(t.room.Status(), v1::GAME_STATUS_RUNNING) << "the game carries on";
+  EXPECT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING) << "the game carries on";
 }
 
 }  // namespace

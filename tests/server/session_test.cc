@@ -13,6 +13,7 @@
 
 #include "net/session_impl.h"
 #include "test_stream.h"
+#include "wire_messages.h"
 
 namespace carc::server {
 namespace {
@@ -23,9 +24,9 @@ using std::chrono::milliseconds;
 // Records what the session hands on, and answers each message with an empty game list.
 class RecordingSink : public MessageSink {
  public:
-  void Handle(const std::shared_ptr<Peer>& peer, const v1::ClientMessage& message) override {
+  void Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message) override {
     handled.push_back(message);
-    v1::ServerMessage reply;
+    wire::ServerMessage reply;
     reply.set_request_id(message.request_id());
     reply.mutable_game_list();
     auto bytes = std::make_shared<std::string>(reply.SerializeAsString());
@@ -33,32 +34,25 @@ class RecordingSink : public MessageSink {
   }
   void Disconnected(const std::shared_ptr<Peer>&) override { ++disconnected; }
 
-  std::vector<v1::ClientMessage> handled;
+  std::vector<wire::ClientMessage> handled;
   int disconnected = 0;
 };
 
-v1::ClientMessage Hello(uint64_t id) {
-  v1::ClientMessage m;
+wire::ClientMessage Hello(uint64_t id) { return msg::Hello(id); }
+
+wire::ClientMessage Ping(uint64_t id) {
+  wire::ClientMessage m = msg::Ping(id);
   m.set_request_id(id);
-  m.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
   return m;
 }
 
-v1::ClientMessage Ping(uint64_t id) {
-  v1::ClientMessage m;
+wire::ClientMessage ListGames(uint64_t id) {
+  wire::ClientMessage m = msg::ListGames();
   m.set_request_id(id);
-  m.mutable_ping()->set_nonce(id);
   return m;
 }
 
-v1::ClientMessage ListGames(uint64_t id) {
-  v1::ClientMessage m;
-  m.set_request_id(id);
-  m.mutable_list_games();
-  return m;
-}
-
-const v1::ServerMessage* Find(const wire::ServerOutput& out, uint64_t request_id) {
+const wire::ServerMessage* Find(const ws::ServerOutput& out, uint64_t request_id) {
   for (const auto& m : out.messages) {
     if (m.request_id() == request_id) return &m;
   }
@@ -80,8 +74,8 @@ struct Harness {
   // Runs the session to its end (the io_context runs out of work; bounded as a safety limit).
   // The client sends its HTTP request, waits for the answer as RFC 6455 says, then sends
   // `frames` and, unless told otherwise, closes its end.
-  wire::ServerOutput Run(const std::string& request, const std::string& frames,
-                         test::fail_count* fail = nullptr, bool client_closes = true) {
+  ws::ServerOutput Run(const std::string& request, const std::string& frames,
+                       test::fail_count* fail = nullptr, bool client_closes = true) {
     test::stream server_side = fail ? test::stream(io, *fail) : test::stream(io);
     test::stream client_side(io);
     server_side.connect(client_side);
@@ -96,7 +90,7 @@ struct Harness {
     io.run_for(std::chrono::seconds(20));
     finished = io.stopped();
     const auto written = client_side.str();
-    return wire::ParseServerOutput(std::string_view(written.data(), written.size()));
+    return ws::ParseServerOutput(std::string_view(written.data(), written.size()));
   }
 
   ServerConfig config;
@@ -108,8 +102,8 @@ struct Harness {
 };
 
 std::string WholeConversation() {
-  return wire::ClientMessageFrame(Hello(1)) + wire::ClientMessageFrame(Ping(2)) +
-         wire::ClientMessageFrame(ListGames(3)) + wire::CloseFrame(1000);
+  return ws::ClientMessageFrame(Hello(1)) + ws::ClientMessageFrame(Ping(2)) +
+         ws::ClientMessageFrame(ListGames(3)) + ws::CloseFrame(1000);
 }
 
 // Beast's way: fail the first operation of the stream, then the second, and so on, until the
@@ -121,14 +115,14 @@ TEST(SessionFailures, EveryStepOfAConversationMayFail) {
   for (size_t n = 0; n < 200 && !completed; ++n) {
     Harness h(QuietConfig());
     test::fail_count fail(n);
-    const wire::ServerOutput out = h.Run(wire::UpgradeRequest(), WholeConversation(), &fail);
+    const ws::ServerOutput out = h.Run(ws::UpgradeRequest(), WholeConversation(), &fail);
     ASSERT_TRUE(h.finished) << "step " << n << ": the session did not end";
     EXPECT_EQ(h.registry.Total(), 0u) << "step " << n;
     EXPECT_TRUE(out.well_formed) << "step " << n;
     EXPECT_LE(h.sink.disconnected, 1) << "step " << n;
     EXPECT_LE(h.sink.handled.size(), 1u) << "step " << n;
-    const v1::ServerMessage* welcome = Find(out, 1);
-    const v1::ServerMessage* pong = Find(out, 2);
+    const wire::ServerMessage* welcome = Find(out, 1);
+    const wire::ServerMessage* pong = Find(out, 2);
     // The lobby's answer to the third may lose the race with the client's close: not required.
     completed = welcome && welcome->has_welcome() && pong && pong->has_pong() &&
                 h.sink.handled.size() == 1 && out.close_code == 1000;
@@ -146,7 +140,7 @@ TEST(SessionFailures, AnHttpRequestMayFailAtEveryStep) {
   for (size_t n = 0; n < 50 && !completed; ++n) {
     Harness h(QuietConfig());
     test::fail_count fail(n);
-    const wire::ServerOutput out =
+    const ws::ServerOutput out =
         h.Run("GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n", "", &fail);
     ASSERT_TRUE(h.finished) << "step " << n;
     EXPECT_EQ(h.registry.Total(), 0u) << "step " << n;
@@ -160,11 +154,10 @@ TEST(SessionDeadlines, AConnectionThatNeverSaysHelloIsClosed) {
   config.handshake_timeout = milliseconds(50);
   Harness h(config);
   // The client upgrades, answers nothing and keeps its end open.
-  const wire::ServerOutput out =
-      h.Run(wire::UpgradeRequest(), "", nullptr, /*client_closes=*/false);
+  const ws::ServerOutput out = h.Run(ws::UpgradeRequest(), "", nullptr, /*client_closes=*/false);
   ASSERT_TRUE(h.finished) << "the session is still open";
   ASSERT_EQ(out.messages.size(), 1u);
-  EXPECT_EQ(out.messages[0].error().code(), v1::ERROR_CODE_HELLO_FIRST);
+  EXPECT_EQ(out.messages[0].error().code(), wire::ERROR_CODE_HELLO_FIRST);
   EXPECT_EQ(out.messages[0].error().reason(), "no Hello within 50 ms");
   EXPECT_EQ(out.close_code, 1008) << "policy violation";
   EXPECT_EQ(h.registry.Total(), 0u);
@@ -174,9 +167,9 @@ TEST(SessionDeadlines, HelloInTimeKeepsTheConnection) {
   ServerConfig config = QuietConfig();
   config.handshake_timeout = milliseconds(50);
   Harness h(config);
-  const wire::ServerOutput out =
-      h.Run(wire::UpgradeRequest(), wire::ClientMessageFrame(Hello(1)) +
-                                        wire::ClientMessageFrame(Ping(2)) + wire::CloseFrame(1000));
+  const ws::ServerOutput out =
+      h.Run(ws::UpgradeRequest(), ws::ClientMessageFrame(Hello(1)) +
+                                      ws::ClientMessageFrame(Ping(2)) + ws::CloseFrame(1000));
   ASSERT_TRUE(h.finished);
   ASSERT_NE(Find(out, 2), nullptr);
   EXPECT_TRUE(Find(out, 2)->has_pong());
@@ -198,15 +191,15 @@ TEST(SessionRateLimit, TheBucketRefillsWithTheClock) {
   Harness h(config, clock);
   std::string input;
   for (uint64_t id = 1; id <= 5; ++id) {
-    input += wire::ClientMessageFrame(id == 1 ? Hello(id) : Ping(id));
+    input += ws::ClientMessageFrame(id == 1 ? Hello(id) : Ping(id));
   }
-  const wire::ServerOutput out = h.Run(wire::UpgradeRequest(), input + wire::CloseFrame(1000));
+  const ws::ServerOutput out = h.Run(ws::UpgradeRequest(), input + ws::CloseFrame(1000));
   ASSERT_TRUE(h.finished);
   ASSERT_EQ(out.messages.size(), 5u);
   EXPECT_TRUE(Find(out, 1)->has_welcome());
   EXPECT_TRUE(Find(out, 2)->has_pong()) << "the second of the burst";
-  EXPECT_EQ(Find(out, 3)->error().code(), v1::ERROR_CODE_RATE_LIMITED) << "the bucket is empty";
-  EXPECT_EQ(Find(out, 4)->error().code(), v1::ERROR_CODE_RATE_LIMITED) << "0.999 s later";
+  EXPECT_EQ(Find(out, 3)->error().code(), wire::ERROR_CODE_RATE_LIMITED) << "the bucket is empty";
+  EXPECT_EQ(Find(out, 4)->error().code(), wire::ERROR_CODE_RATE_LIMITED) << "0.999 s later";
   EXPECT_TRUE(Find(out, 5)->has_pong()) << "1.5 s later, one token is back";
 }
 

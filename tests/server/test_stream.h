@@ -27,7 +27,8 @@ struct StreamTraits<boost::beast::test::stream> {
 
 using TestSession = BasicSession<boost::beast::test::stream>;
 
-namespace wire {
+// (Not `wire`: that is the protocol's envelope, protocol/envelope.h.)
+namespace ws {
 
 // The request that upgrades a connection (RFC 6455's sample key).
 inline std::string UpgradeRequest() {
@@ -57,7 +58,7 @@ inline std::string ClientFrame(Opcode opcode, std::string_view payload) {
   return frame;
 }
 
-inline std::string ClientMessageFrame(const v1::ClientMessage& message) {
+inline std::string ClientMessageFrame(const wire::ClientMessage& message) {
   return ClientFrame(Opcode::kBinary, message.SerializeAsString());
 }
 
@@ -71,7 +72,7 @@ inline std::string CloseFrame(uint16_t code) {
 // What the server wrote: its HTTP answer, then its frames (unmasked, unfragmented).
 struct ServerOutput {
   std::string http;  // the status line and headers
-  std::vector<v1::ServerMessage> messages;
+  std::vector<wire::ServerMessage> messages;
   std::optional<uint16_t> close_code;
   std::vector<std::string> pings;  // the payload of each ping, in order
   bool well_formed = true;         // every binary frame parsed as a ServerMessage
@@ -101,7 +102,7 @@ inline ServerOutput ParseServerOutput(std::string_view bytes) {
     if (at + header + length > bytes.size()) break;
     const std::string_view payload = bytes.substr(at + header, length);
     if (opcode == static_cast<uint8_t>(Opcode::kBinary)) {
-      v1::ServerMessage message;
+      wire::ServerMessage message;
       if (message.ParseFromArray(payload.data(), static_cast<int>(payload.size()))) {
         out.messages.push_back(std::move(message));
       } else {
@@ -118,5 +119,5 @@ inline ServerOutput ParseServerOutput(std::string_view bytes) {
   return out;
 }
 
-}  // namespace wire
+}  // namespace ws
 }  // namespace carc::server

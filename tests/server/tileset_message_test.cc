@@ -1,5 +1,7 @@
-// The TileSet message: the server's tile set as a client receives it, checked against the default
-// set's published facts (75 tiles, 7 historic buildings, 32 public ones) and against the engine's
+// The TileSet message (carcassonne.tiles.v1): a rule set's tile set as a client receives it,
+// checked against The City's default set's published facts (75 tiles, 7 historic buildings, 32
+// public ones), against the base game and River set's (cities with pennants, fields,
+// monasteries, roads, rivers; the start tile, the spring and the lake), and against the engine's
 // own view of each type, after a trip through protobuf bytes.
 #include "protocol/tileset_message.h"
 
@@ -12,28 +14,29 @@
 #include <vector>
 
 #include "city/default_tiles.h"
+#include "river/default_tiles.h"
 
 namespace carc::protocol {
 namespace {
 
-v1::TileSet ThroughBytesOf(const v1::TileSet& set) {
+tilespb::TileSet ThroughBytesOf(const tilespb::TileSet& set) {
   std::string bytes;
   EXPECT_TRUE(set.SerializeToString(&bytes));
-  v1::TileSet parsed;
+  tilespb::TileSet parsed;
   EXPECT_TRUE(parsed.ParseFromString(bytes));
   return parsed;
 }
 
-v1::TileSet DefaultTileSetThroughBytes() {
+tilespb::TileSet DefaultTileSetThroughBytes() {
   std::string bytes;
   EXPECT_TRUE(ToProto(*city::DefaultTileSet()).SerializeToString(&bytes));
-  v1::TileSet parsed;
+  tilespb::TileSet parsed;
   EXPECT_TRUE(parsed.ParseFromString(bytes));
   return parsed;
 }
 
-const v1::TileType* FindType(const v1::TileSet& set, const std::string& name) {
-  for (const v1::TileType& type : set.types()) {
+const tilespb::TileType* FindType(const tilespb::TileSet& set, const std::string& name) {
+  for (const tilespb::TileType& type : set.types()) {
     if (type.name() == name) return &type;
   }
   return nullptr;
@@ -41,7 +44,7 @@ const v1::TileType* FindType(const v1::TileSet& set, const std::string& name) {
 
 // Checks that a type's ports follow the sides of its tile-file line ("a1b b-b b1a a-a"): one
 // feature per letter or digit, a street for a digit, an area for a letter, -1 for '-'.
-void ExpectPortsOf(const v1::TileType& type, const std::string& sides) {
+void ExpectPortsOf(const tilespb::TileType& type, const std::string& sides) {
   std::string ports;
   for (const char c : sides) {
     if (c != ' ') ports += c;
@@ -61,7 +64,8 @@ void ExpectPortsOf(const v1::TileType& type, const std::string& sides) {
     const auto [it, added] = feature_of.emplace(c, feature);
     EXPECT_EQ(it->second, feature) << "port " << p << " belongs to '" << c << "'";
     const bool street = c >= '1' && c <= '4';
-    EXPECT_EQ(type.features(feature).kind() == v1::FEATURE_KIND_STREET, street) << "port " << p;
+    EXPECT_EQ(type.features(feature).kind() == tilespb::FEATURE_KIND_STREET, street)
+        << "port " << p;
   }
   std::set<int> distinct;
   for (const auto& [c, feature] : feature_of) distinct.insert(feature);
@@ -70,12 +74,12 @@ void ExpectPortsOf(const v1::TileType& type, const std::string& sides) {
 }
 
 TEST(TileSetMessage, TheDefaultSetHasItsIdAnd75TilesNumberedInFileOrder) {
-  const v1::TileSet set = DefaultTileSetThroughBytes();
+  const tilespb::TileSet set = DefaultTileSetThroughBytes();
   EXPECT_EQ(set.id(), "the-city-reconstruction");
   EXPECT_EQ(set.version(), 1u);
   ASSERT_EQ(set.types_size(), city::DefaultTileSet()->TypeCount());
   uint32_t next_id = 0;
-  for (const v1::TileType& type : set.types()) {
+  for (const tilespb::TileType& type : set.types()) {
     EXPECT_EQ(type.first_id(), next_id) << type.name();
     EXPECT_GE(type.count(), 1u) << type.name();
     next_id += type.count();
@@ -84,8 +88,8 @@ TEST(TileSetMessage, TheDefaultSetHasItsIdAnd75TilesNumberedInFileOrder) {
 }
 
 TEST(TileSetMessage, EveryPortNamesAFeatureOfItsTypeOrNone) {
-  const v1::TileSet set = DefaultTileSetThroughBytes();
-  for (const v1::TileType& type : set.types()) {
+  const tilespb::TileSet set = DefaultTileSetThroughBytes();
+  for (const tilespb::TileType& type : set.types()) {
     ASSERT_EQ(type.port_feature_size(), 12) << type.name();
     std::set<int> at_ports;
     for (int p = 0; p < 12; ++p) {
@@ -100,19 +104,20 @@ TEST(TileSetMessage, EveryPortNamesAFeatureOfItsTypeOrNone) {
     }
     for (int f = 0; f < type.features_size(); ++f) {
       EXPECT_TRUE(at_ports.count(f)) << type.name() << ": feature " << f << " touches a port";
-      const v1::TileFeature& feature = type.features(f);
-      EXPECT_EQ(feature.kind() == v1::FEATURE_KIND_MARKET, feature.market() != v1::MARKET_KIND_NONE)
+      const tilespb::TileFeature& feature = type.features(f);
+      EXPECT_EQ(feature.kind() == tilespb::FEATURE_KIND_MARKET,
+                feature.market() != tilespb::MARKET_KIND_NONE)
           << type.name() << " feature " << f << ": markets, and only they, have a kind";
-      if (feature.kind() != v1::FEATURE_KIND_STREET) {
-        EXPECT_EQ(feature.end(), v1::STREET_END_THROUGH) << type.name() << " feature " << f;
+      if (feature.kind() != tilespb::FEATURE_KIND_STREET) {
+        EXPECT_EQ(feature.end(), tilespb::STREET_END_THROUGH) << type.name() << " feature " << f;
       }
     }
   }
 }
 
 TEST(TileSetMessage, KnownTypesHaveTheirFileLinesPortsAndFeatures) {
-  const v1::TileSet set = DefaultTileSetThroughBytes();
-  const v1::TileType* straight = FindType(set, "straight-res");
+  const tilespb::TileSet set = DefaultTileSetThroughBytes();
+  const tilespb::TileType* straight = FindType(set, "straight-res");
   ASSERT_NE(straight, nullptr);
   EXPECT_EQ(straight->count(), 5u);
   EXPECT_EQ(straight->first_id(), 0u);
@@ -120,38 +125,38 @@ TEST(TileSetMessage, KnownTypesHaveTheirFileLinesPortsAndFeatures) {
   // Features are numbered as they first appear clockwise (docs/protocol.md gives this example).
   EXPECT_EQ(std::vector<int>(straight->port_feature().begin(), straight->port_feature().end()),
             (std::vector<int>{0, 1, 2, 2, -1, 2, 2, 1, 0, 0, -1, 0}));
-  const v1::TileFeature& street = straight->features(straight->port_feature(1));
-  EXPECT_EQ(street.end(), v1::STREET_END_THROUGH);
-  EXPECT_EQ(straight->building(), v1::BUILDING_NONE);
+  const tilespb::TileFeature& street = straight->features(straight->port_feature(1));
+  EXPECT_EQ(street.end(), tilespb::STREET_END_THROUGH);
+  EXPECT_EQ(straight->building(), tilespb::BUILDING_NONE);
   EXPECT_EQ(straight->historic_name(), "");
 
-  const v1::TileType* fish = FindType(set, "straight-fish");
+  const tilespb::TileType* fish = FindType(set, "straight-fish");
   ASSERT_NE(fish, nullptr);
   ExpectPortsOf(*fish, "a1b b-b b1a a-a");
-  const v1::TileFeature& market = fish->features(fish->port_feature(2));  // b
-  EXPECT_EQ(market.kind(), v1::FEATURE_KIND_MARKET);
-  EXPECT_EQ(market.market(), v1::MARKET_KIND_FISH);
+  const tilespb::TileFeature& market = fish->features(fish->port_feature(2));  // b
+  EXPECT_EQ(market.kind(), tilespb::FEATURE_KIND_MARKET);
+  EXPECT_EQ(market.market(), tilespb::MARKET_KIND_FISH);
 
-  const v1::TileType* sernin = FindType(set, "historic-saint-sernin");
+  const tilespb::TileType* sernin = FindType(set, "historic-saint-sernin");
   ASSERT_NE(sernin, nullptr);
   ExpectPortsOf(*sernin, "a1a a-a a-a a-a");
-  EXPECT_EQ(sernin->features(sernin->port_feature(1)).end(), v1::STREET_END_BUILDING);
-  EXPECT_EQ(sernin->building(), v1::BUILDING_HISTORIC);
+  EXPECT_EQ(sernin->features(sernin->port_feature(1)).end(), tilespb::STREET_END_BUILDING);
+  EXPECT_EQ(sernin->building(), tilespb::BUILDING_HISTORIC);
   EXPECT_EQ(sernin->historic_name(), "Saint Sernin");
 }
 
 TEST(TileSetMessage, SevenHistoricBuildingsWithTheirNamesAnd32PublicOnes) {
   std::set<std::string> historic;
   uint32_t public_tiles = 0;
-  const v1::TileSet set = DefaultTileSetThroughBytes();
-  for (const v1::TileType& type : set.types()) {
-    if (type.building() == v1::BUILDING_HISTORIC) {
+  const tilespb::TileSet set = DefaultTileSetThroughBytes();
+  for (const tilespb::TileType& type : set.types()) {
+    if (type.building() == tilespb::BUILDING_HISTORIC) {
       EXPECT_EQ(type.count(), 1u) << type.name();
       historic.insert(type.historic_name());
     } else {
       EXPECT_EQ(type.historic_name(), "") << type.name();
     }
-    if (type.building() == v1::BUILDING_PUBLIC) public_tiles += type.count();
+    if (type.building() == tilespb::BUILDING_PUBLIC) public_tiles += type.count();
   }
   EXPECT_EQ(historic,
             (std::set<std::string>{"Petit Puits", "Grand Puits", "Tour Carree", "Batiment",
@@ -160,13 +165,14 @@ TEST(TileSetMessage, SevenHistoricBuildingsWithTheirNamesAnd32PublicOnes) {
 }
 
 // The message says what the engine says, type by type.
-TEST(TileSetMessage, EveryTypeMatchesTheEngines) {
-  const auto& tiles = *city::DefaultTileSet();
-  const v1::TileSet set = DefaultTileSetThroughBytes();
+void ExpectTypesAsTheEngineHasThem(const core::TileSet& tiles) {
+  const tilespb::TileSet set = ThroughBytesOf(ToProto(tiles));
+  EXPECT_EQ(set.id(), tiles.id());
+  EXPECT_EQ(static_cast<int>(set.version()), tiles.version());
   ASSERT_EQ(set.types_size(), tiles.TypeCount());
   for (int t = 0; t < tiles.TypeCount(); ++t) {
     const core::TileType& engine = tiles.Type(t);
-    const v1::TileType& wire = set.types(t);
+    const tilespb::TileType& wire = set.types(t);
     EXPECT_EQ(wire.name(), engine.name);
     EXPECT_EQ(static_cast<int>(wire.first_id()), engine.first_id);
     EXPECT_EQ(static_cast<int>(wire.count()), engine.count);
@@ -181,10 +187,98 @@ TEST(TileSetMessage, EveryTypeMatchesTheEngines) {
       EXPECT_EQ(static_cast<int>(wire.features(f).market()), static_cast<int>(def.market));
       EXPECT_EQ(static_cast<int>(wire.features(f).end()), static_cast<int>(def.end));
       EXPECT_EQ(wire.features(f).label(), std::string(1, def.label)) << engine.name;
+      EXPECT_EQ(wire.features(f).pennant(), def.pennant) << engine.name;
     }
     EXPECT_EQ(static_cast<int>(wire.building()), static_cast<int>(engine.building));
     EXPECT_EQ(wire.historic_name(), engine.historic_name);
+    EXPECT_EQ(static_cast<int>(wire.role()), static_cast<int>(engine.role));
   }
+}
+
+TEST(TileSetMessage, EveryTypeMatchesTheEngines) {
+  SCOPED_TRACE("The City");
+  ExpectTypesAsTheEngineHasThem(*city::DefaultTileSet());
+}
+
+TEST(TileSetMessage, EveryTypeOfTheBaseGameAndRiverMatchesTheEngines) {
+  SCOPED_TRACE("Carcassonne with the River");
+  ExpectTypesAsTheEngineHasThem(*river::DefaultTileSet());
+}
+
+// Between them, the two default sets show every feature kind and every role the message has.
+TEST(TileSetMessage, EveryFeatureKindAndRoleReachesTheWire) {
+  std::set<int> kinds;
+  std::map<std::string, tilespb::TileRole> roles;  // by type name, those with a role
+  bool pennant = false;
+  for (const auto& tiles : {city::DefaultTileSet(), river::DefaultTileSet()}) {
+    const tilespb::TileSet set = ThroughBytesOf(ToProto(*tiles));
+    for (const tilespb::TileType& type : set.types()) {
+      for (const tilespb::TileFeature& f : type.features()) {
+        kinds.insert(f.kind());
+        EXPECT_TRUE(!f.pennant() || f.kind() == tilespb::FEATURE_KIND_CITY) << type.name();
+        pennant = pennant || f.pennant();
+      }
+      if (type.role() != tilespb::TILE_ROLE_NONE) roles[type.name()] = type.role();
+    }
+  }
+  std::set<int> every_kind;
+  for (int k = tilespb::FeatureKind_MIN; k <= tilespb::FeatureKind_MAX; ++k) {
+    if (k != tilespb::FEATURE_KIND_UNSPECIFIED) every_kind.insert(k);
+  }
+  EXPECT_EQ(kinds, every_kind);
+  EXPECT_TRUE(pennant) << "cities with a pennant";
+  EXPECT_EQ(roles,
+            (std::map<std::string, tilespb::TileRole>{{"D-start", tilespb::TILE_ROLE_START},
+                                                      {"R01-spring", tilespb::TILE_ROLE_SPRING},
+                                                      {"R02-lake", tilespb::TILE_ROLE_LAKE}}));
+}
+
+TEST(TileSetMessage, TheRiverSetsTypesHaveTheirFileLines) {
+  const tilespb::TileSet set = ThroughBytesOf(ToProto(*river::DefaultTileSet()));
+  EXPECT_EQ(set.id(), "base-and-river");
+  uint32_t tiles = 0;
+  for (const tilespb::TileType& type : set.types()) tiles += type.count();
+  EXPECT_EQ(tiles, 84u);
+
+  // A monastery lies in the tile's centre: no port names it.
+  const tilespb::TileType* monastery = FindType(set, "A-monastery-road");
+  ASSERT_NE(monastery, nullptr);
+  EXPECT_EQ(monastery->count(), 2u);
+  int monastery_feature = -1;
+  for (int f = 0; f < monastery->features_size(); ++f) {
+    if (monastery->features(f).kind() == tilespb::FEATURE_KIND_MONASTERY) monastery_feature = f;
+  }
+  ASSERT_GE(monastery_feature, 0);
+  EXPECT_EQ(monastery->features(monastery_feature).label(), "m");
+  for (const int feature : monastery->port_feature()) EXPECT_NE(feature, monastery_feature);
+  // Its road ends at the monastery, on the south side's midpoint (port 7).
+  const tilespb::TileFeature& road = monastery->features(monastery->port_feature(7));
+  EXPECT_EQ(road.kind(), tilespb::FEATURE_KIND_STREET);
+  EXPECT_EQ(road.end(), tilespb::STREET_END_MONASTERY);
+
+  const tilespb::TileType* pennant = FindType(set, "C-city4-pennant");
+  ASSERT_NE(pennant, nullptr);
+  ASSERT_EQ(pennant->features_size(), 1);
+  EXPECT_EQ(pennant->features(0).kind(), tilespb::FEATURE_KIND_CITY);
+  EXPECT_TRUE(pennant->features(0).pennant());
+
+  const tilespb::TileType* start = FindType(set, "D-start");
+  ASSERT_NE(start, nullptr);
+  EXPECT_EQ(start->role(), tilespb::TILE_ROLE_START);
+  EXPECT_EQ(start->features(start->port_feature(0)).kind(), tilespb::FEATURE_KIND_CITY);
+  EXPECT_FALSE(start->features(start->port_feature(0)).pennant());
+  EXPECT_EQ(start->features(start->port_feature(3)).kind(), tilespb::FEATURE_KIND_FIELD);
+  EXPECT_EQ(FindType(set, "D-city-road")->role(), tilespb::TILE_ROLE_NONE);
+
+  const tilespb::TileType* spring = FindType(set, "R01-spring");
+  ASSERT_NE(spring, nullptr);
+  EXPECT_EQ(spring->role(), tilespb::TILE_ROLE_SPRING);
+  EXPECT_EQ(spring->features(spring->port_feature(4)).kind(), tilespb::FEATURE_KIND_RIVER);
+  EXPECT_EQ(spring->port_feature(1), -1);
+  const tilespb::TileType* lake = FindType(set, "R02-lake");
+  ASSERT_NE(lake, nullptr);
+  EXPECT_EQ(lake->role(), tilespb::TILE_ROLE_LAKE);
+  EXPECT_EQ(lake->features(lake->port_feature(10)).kind(), tilespb::FEATURE_KIND_RIVER);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -213,11 +307,15 @@ void ExpectSameTileSet(const core::TileSet& got, const core::TileSet& want) {
       EXPECT_EQ(a.features[f].market, b.features[f].market) << "feature " << f;
       EXPECT_EQ(a.features[f].end, b.features[f].end) << "feature " << f;
       EXPECT_EQ(a.features[f].label, b.features[f].label) << "feature " << f;
+      EXPECT_EQ(a.features[f].pennant, b.features[f].pennant) << "feature " << f;
       EXPECT_EQ(a.features[f].ports, b.features[f].ports) << "feature " << f;
     }
     EXPECT_EQ(a.touching_areas, b.touching_areas);
     EXPECT_EQ(a.building, b.building);
     EXPECT_EQ(a.historic_name, b.historic_name);
+    EXPECT_EQ(a.role, b.role);
+    EXPECT_EQ(a.side_kinds, b.side_kinds);
+    EXPECT_EQ(a.side_kinds_facing, b.side_kinds_facing);
     EXPECT_EQ(a.street_sides, b.street_sides);
     EXPECT_EQ(a.street_sides_rotated, b.street_sides_rotated);
     EXPECT_EQ(a.fitting_rotations, b.fitting_rotations);
@@ -231,7 +329,7 @@ std::shared_ptr<const core::TileSet> Parse(const std::string& text) {
 }
 
 // What FromProto refuses `set` with ("" if it takes it).
-std::string Refusal(const v1::TileSet& set) {
+std::string Refusal(const tilespb::TileSet& set) {
   const auto tiles = FromProto(set);
   const auto* error = std::get_if<std::string>(&tiles);
   return error ? *error : "";
@@ -243,6 +341,14 @@ TEST(TileSetMessage, TheDefaultSetComesBackFromTheWireEqualInEveryField) {
       << std::get<std::string>(tiles);
   ExpectSameTileSet(*std::get<std::shared_ptr<const core::TileSet>>(tiles),
                     *city::DefaultTileSet());
+}
+
+TEST(TileSetMessage, TheRiverSetComesBackFromTheWireEqualInEveryField) {
+  const auto tiles = FromProto(ThroughBytesOf(ToProto(*river::DefaultTileSet())));
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(tiles))
+      << std::get<std::string>(tiles);
+  ExpectSameTileSet(*std::get<std::shared_ptr<const core::TileSet>>(tiles),
+                    *river::DefaultTileSet());
 }
 
 TEST(TileSetMessage, AnotherSetComesBackFromTheWireWithItsOwnNamesAndLabels) {
@@ -260,49 +366,59 @@ TEST(TileSetMessage, AnotherSetComesBackFromTheWireWithItsOwnNamesAndLabels) {
 }
 
 TEST(TileSetMessage, AMessageNoTileSetFileCouldHoldIsRefusedWithTheReason) {
-  const v1::TileSet good = DefaultTileSetThroughBytes();
+  const tilespb::TileSet good = DefaultTileSetThroughBytes();
   ASSERT_EQ(Refusal(good), "");
 
-  v1::TileSet no_label = good;
+  tilespb::TileSet no_label = good;
   no_label.mutable_types(0)->mutable_features(1)->clear_label();
   EXPECT_EQ(Refusal(no_label),
             "tile type 'straight-res': feature 1 is not one a tile-set file has");
 
-  v1::TileSet bad_port = good;
+  tilespb::TileSet bad_port = good;
   bad_port.mutable_types(0)->set_port_feature(0, 7);
   EXPECT_EQ(Refusal(bad_port), "tile type 'straight-res': port 0 names feature 7");
 
-  v1::TileSet short_ports = good;
+  tilespb::TileSet short_ports = good;
   short_ports.mutable_types(0)->mutable_port_feature()->RemoveLast();
   EXPECT_EQ(Refusal(short_ports), "tile type 'straight-res': 11 ports, not 12");
 
-  v1::TileSet bad_name = good;
+  tilespb::TileSet bad_name = good;
   bad_name.mutable_types(1)->set_name("two words");
   EXPECT_EQ(Refusal(bad_name), "a tile type's name is not one a tile-set file has");
 
-  v1::TileSet bad_id = good;
+  tilespb::TileSet bad_id = good;
   bad_id.set_id("x\ntile extra 1 a-a a-a a-a a-a a=residential");
   EXPECT_EQ(Refusal(bad_id), "the tile set's id is not one a tile-set file has");
 
-  v1::TileSet bad_kind = good;
-  bad_kind.mutable_types(0)->mutable_features(0)->set_kind(v1::FEATURE_KIND_UNSPECIFIED);
+  tilespb::TileSet bad_kind = good;
+  bad_kind.mutable_types(0)->mutable_features(0)->set_kind(tilespb::FEATURE_KIND_UNSPECIFIED);
   EXPECT_EQ(Refusal(bad_kind),
             "tile type 'straight-res': feature 0 is not one a tile-set file has");
 
+  tilespb::TileSet bad_role = good;
+  bad_role.mutable_types(0)->set_role(static_cast<tilespb::TileRole>(9));
+  EXPECT_EQ(Refusal(bad_role), "tile type 'straight-res': its role is of no known kind");
+
+  tilespb::TileSet unknown_kind = good;
+  unknown_kind.mutable_types(0)->mutable_features(0)->set_kind(
+      static_cast<tilespb::FeatureKind>(tilespb::FeatureKind_MAX + 1));
+  EXPECT_EQ(Refusal(unknown_kind),
+            "tile type 'straight-res': feature 0 is not one a tile-set file has");
+
   // The loader's own checks: a street where the file has an area.
-  v1::TileSet street_at_half = good;
+  tilespb::TileSet street_at_half = good;
   street_at_half.mutable_types(0)->set_port_feature(0, 1);
   EXPECT_EQ(Refusal(street_at_half).rfind("tile type 'straight-res': ", 0), 0u)
       << Refusal(street_at_half);
 
   // Ids that do not follow the types' order, and features numbered otherwise than the file.
-  v1::TileSet bad_first_id = good;
+  tilespb::TileSet bad_first_id = good;
   bad_first_id.mutable_types(1)->set_first_id(0);
   EXPECT_EQ(Refusal(bad_first_id),
             "tile type '" + good.types(1).name() +
                 "': its tile ids or features are not numbered as the tile-set file numbers them");
-  v1::TileSet renumbered = good;
-  v1::TileType* straight = renumbered.mutable_types(0);  // features a, 1, b at ports 0, 1, 2
+  tilespb::TileSet renumbered = good;
+  tilespb::TileType* straight = renumbered.mutable_types(0);  // features a, 1, b at ports 0, 1, 2
   straight->mutable_features()->SwapElements(0, 2);
   for (int p = 0; p < 12; ++p) {
     const int f = straight->port_feature(p);

@@ -1,8 +1,9 @@
 // carc-client, run through its binary as a user would, against a real carc-server started with a
-// tile set of its own (--tiles): the shipped set with every type renamed, every area and street
-// relabelled and the types in reverse order, so that tile ids, names and feature letters all
-// differ from the set compiled into the engine. The client must draw and name everything with
-// the server's set (GetTileSet), never its own.
+// tile set of its own for The City (--tiles the-city=FILE): the shipped set with every type
+// renamed, every area and street relabelled and the types in reverse order, so that tile ids,
+// names and feature letters all differ from the set compiled into the engine. The client must
+// follow, draw and name everything with the server's set (GetTileSet for the game's rule set),
+// never its own.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -67,8 +68,9 @@ class CarcClient : public ::testing::Test {
     ASSERT_EQ(tiles_->TileCount(), 75);
     const std::string path = (dir_.path() / "other-tiles.txt").string();
     std::ofstream(path) << text;
-    server_ = std::make_unique<ServerProcess>(dir_.path(), test_server::FreeLoopbackPort(),
-                                              std::vector<std::string>{"--tiles", path});
+    server_ =
+        std::make_unique<ServerProcess>(dir_.path(), test_server::FreeLoopbackPort(),
+                                        std::vector<std::string>{"--tiles", "the-city=" + path});
     ASSERT_TRUE(server_->Start());
   }
 
@@ -135,6 +137,132 @@ TEST_F(CarcClient, ShowNamesTheTileInHandFromTheServersSet) {
   ASSERT_LT(tile, tiles_->TileCount());
   EXPECT_EQ(match[2].str(), tiles_->TypeOf(tile).name) << shown.out;
   EXPECT_EQ(match[2].str().rfind("x-", 0), 0u) << "a name only the server's set has";
+}
+
+TEST_F(CarcClient, CreateNamesTheRuleSetAndItsOptions) {
+  const auto created = Client("create --seats 2 --rule-set the-city --json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(created.out);
+  EXPECT_EQ(game["rule_set"], "the-city");
+  EXPECT_EQ(game["seats"], 2);
+
+  const auto rule_sets = Client("rule-sets --json");
+  ASSERT_EQ(rule_sets.status, 0) << rule_sets.out;
+  bool city = false;
+  for (const json& r : json::parse(rule_sets.out)) city = city || r["id"] == "the-city";
+  EXPECT_TRUE(city) << rule_sets.out;
+}
+
+TEST_F(CarcClient, AnUnknownRuleSetOrOptionIsRefusedWithTheServersCode) {
+  const auto no_rule_set = Client("create --seats 2 --rule-set no-such-game");
+  EXPECT_NE(no_rule_set.status, 0) << no_rule_set.out;
+  EXPECT_NE(no_rule_set.out.find("ERROR_CODE_NO_SUCH_RULE_SET"), std::string::npos)
+      << no_rule_set.out;
+  EXPECT_NE(no_rule_set.out.find("the-city"), std::string::npos) << "the rule sets it has";
+
+  const auto bad_option = Client("create --seats 2 --option no-such-option=1");
+  EXPECT_NE(bad_option.status, 0) << bad_option.out;
+  EXPECT_NE(bad_option.out.find("ERROR_CODE_BAD_OPTIONS"), std::string::npos) << bad_option.out;
+
+  const auto bots = Client("bots --seats 2 --rule-set no-such-game");
+  EXPECT_NE(bots.status, 0) << bots.out;
+  EXPECT_NE(bots.out.find("ERROR_CODE_NO_SUCH_RULE_SET"), std::string::npos) << bots.out;
+
+  const auto malformed = Client("create --seats 2 --option river");
+  EXPECT_NE(malformed.status, 0) << malformed.out;
+  EXPECT_NE(malformed.out.find("name=value"), std::string::npos) << malformed.out;
+}
+
+TEST_F(CarcClient, APlayedGameShowsAndSeeksWithTheServersTiles) {
+  const auto bots = Client("bots --seats 3 --bot eager");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  const std::string game = result["game_id"];
+  EXPECT_EQ(result["rule_set"], "the-city");
+  EXPECT_EQ(result["scores"].size(), 3u);
+  EXPECT_FALSE(result["winners"].empty());
+
+  const auto shown = Client("show " + game + " --json");
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  const json state = json::parse(shown.out);
+  EXPECT_TRUE(state["over"].get<bool>());
+  EXPECT_EQ(state["state_hash"], result["state_hash"]);
+  EXPECT_EQ(state["scores"], result["scores"]);
+
+  const auto seek = Client("replay " + game + " --seek 3");
+  ASSERT_EQ(seek.status, 0) << seek.out;
+  EXPECT_NE(seek.out.find("sequence 3, state hash"), std::string::npos) << seek.out;
+}
+
+// Carcassonne with the River, the server's second rule set: played, replayed and drawn through
+// the same Follower, with Carcassonne's drawing (river_view.cc).
+TEST_F(CarcClient, BotsPlayAWholeGameOfCarcassonneWithTheRiver) {
+  const auto bots = Client("bots --seats 3 --rule-set carcassonne --bot eager --seed 11");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  EXPECT_TRUE(result["seats_agree"].get<bool>());
+  EXPECT_EQ(result["rule_set"], "carcassonne");
+  EXPECT_EQ(result["end"], "over");
+  ASSERT_EQ(result["scores"].size(), 3u);
+  for (const char* source : {"roads", "cities", "monasteries", "fields", "total"}) {
+    EXPECT_TRUE(result["scores"][0].contains(source)) << source << ": " << bots.out;
+  }
+  EXPECT_FALSE(result["winners"].empty());
+  const std::string game = result["game_id"];
+
+  const auto replay = Client("replay " + game + " --json");
+  ASSERT_EQ(replay.status, 0) << replay.out;
+  const json replayed = json::parse(replay.out);
+  EXPECT_TRUE(replayed["over"].get<bool>());
+  EXPECT_EQ(replayed["final"]["state_hash"], result["state_hash"]);
+  EXPECT_EQ(replayed["final"]["rule_set"], "carcassonne");
+  EXPECT_TRUE(replayed["final"]["river"].get<bool>());
+  EXPECT_EQ(replayed["winners"], result["winners"]);
+  int followers = 0, scored = 0;
+  for (const json& step : replayed["steps"]) {
+    const std::string action = step["action"];
+    followers += action.rfind("follower ", 0) == 0 && action != "follower none";
+    for (const json& event : step["events"]) {
+      scored += event.get<std::string>().rfind("feature_scored", 0) == 0;
+    }
+  }
+  EXPECT_GT(followers, 0) << "the eager bots placed followers";
+  EXPECT_GT(scored, 0) << "and features were scored";
+
+  const auto text = Client("replay " + game);
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("(carcassonne)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("game " + game + " is over"), std::string::npos) << text.out;
+
+  const auto shown = Client("show " + game);
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  EXPECT_NE(shown.out.find("legend:"), std::string::npos) << "the board is drawn:\n" << shown.out;
+  EXPECT_NE(shown.out.find("player 2:"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("game over: winners"), std::string::npos) << shown.out;
+
+  const auto start = Client("replay " + game + " --seek 0");
+  ASSERT_EQ(start.status, 0) << start.out;
+  EXPECT_NE(start.out.find('~'), std::string::npos) << "the spring lies at (0, 0):\n" << start.out;
+}
+
+TEST_F(CarcClient, CarcassonneWithoutTheRiverIsAnOption) {
+  const auto created = Client("create --seats 2 --rule-set carcassonne --option river=0 --json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(created.out);
+  EXPECT_EQ(game["rule_set"], "carcassonne");
+  EXPECT_EQ(game["options"]["river"], 0);
+
+  const auto bots = Client("bots --seats 2 --rule-set carcassonne --option river=0 --seed 4");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  EXPECT_TRUE(result["seats_agree"].get<bool>());
+  const auto shown = Client("show " + result["game_id"].get<std::string>() + " --json");
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  EXPECT_FALSE(json::parse(shown.out)["river"].get<bool>());
+
+  const auto out_of_range = Client("create --seats 2 --rule-set carcassonne --option river=2");
+  EXPECT_NE(out_of_range.status, 0) << out_of_range.out;
+  EXPECT_NE(out_of_range.out.find("ERROR_CODE_BAD_OPTIONS"), std::string::npos) << out_of_range.out;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // The carc command-line tool, run through its binary as a user would run it.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <fstream>
@@ -16,11 +17,17 @@ using nlohmann::json;
 
 using Result = carc::testing::CommandResult;
 
+// A file in the temporary folder that no other test process writes: ctest runs tests in
+// parallel, each in a process of its own, and they share the folder.
+std::string TempPath(const std::string& name) {
+  return ::testing::TempDir() + "carc_test_" + std::to_string(::getpid()) + "_" + name;
+}
+
 // Runs `carc <args>` through the shell, with standard error folded into the output.
 Result Carc(const std::string& args, const std::string& stdin_text = "") {
   std::string command = std::string(CARC_BINARY) + " " + args;
   if (!stdin_text.empty()) {
-    const std::string input_file = ::testing::TempDir() + "carc_stdin.txt";
+    const std::string input_file = TempPath("stdin.txt");
     std::ofstream(input_file) << stdin_text;
     command += " < " + input_file;
   }
@@ -32,7 +39,7 @@ std::string Golden(const std::string& name) {
 }
 
 std::string WriteTemp(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + name;
+  const std::string path = TempPath(name);
   std::ofstream(path) << text;
   return path;
 }

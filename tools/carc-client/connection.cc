@@ -4,8 +4,6 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/beast/http.hpp>
 
-#include "protocol/codec.h"
-
 namespace carc::client {
 
 namespace asio = boost::asio;
@@ -22,15 +20,17 @@ std::variant<Endpoints, std::string> Resolve(const ServerUrl& url) {
   return endpoints;
 }
 
-v1::ClientMessage HelloMessage() {
-  v1::ClientMessage message;
+wire::ClientMessage HelloMessage() {
+  wire::ClientMessage message;
   message.mutable_hello()->set_protocol_version(protocol::kProtocolVersion);
-  message.mutable_hello()->set_client("carc-client 0.1");
+  message.mutable_hello()->set_client("carc-client 0.2");
   return message;
 }
 
-std::string Describe(const v1::Error& error) {
-  return v1::ErrorCode_Name(error.code()) + ": " + error.reason();
+std::string Describe(const wire::Error& error) {
+  std::string text = wire::ErrorCode_Name(error.code()) + ": " + error.reason();
+  if (!error.rule_error().empty()) text += " (" + error.rule_error() + ")";
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +110,7 @@ void Connection::OnRead(beast::error_code ec, size_t) {
     }
     return Finish("connection lost: " + ec.message());
   }
-  v1::ServerMessage message;
+  wire::ServerMessage message;
   const bool parsed =
       message.ParseFromArray(buffer_.data().data(), static_cast<int>(buffer_.size()));
   buffer_.consume(buffer_.size());
@@ -122,7 +122,7 @@ void Connection::OnRead(beast::error_code ec, size_t) {
   if (!finished_) DoRead();
 }
 
-uint64_t Connection::Send(v1::ClientMessage message) {
+uint64_t Connection::Send(wire::ClientMessage message) {
   const uint64_t id = next_request_id_.fetch_add(1);
   message.set_request_id(id);
   auto bytes = std::make_shared<std::string>();
@@ -225,7 +225,7 @@ std::optional<std::string> BlockingClient::Open(const ServerUrl& url) {
       Connection::Create(asio::make_strand(io_), url, std::get<Endpoints>(std::move(endpoints)));
   connection_->Start({
       .opened = [this] { opened_ = true; },
-      .message = [this](const v1::ServerMessage& m) { inbox_.push_back(m); },
+      .message = [this](const wire::ServerMessage& m) { inbox_.push_back(m); },
       .closed = [this](const std::string& error) { closed_ = error; },
   });
   if (!RunUntil([this] { return opened_ || closed_; })) {
@@ -234,16 +234,17 @@ std::optional<std::string> BlockingClient::Open(const ServerUrl& url) {
   if (closed_) return closed_->empty() ? std::string("connection closed") : *closed_;
   auto welcome = Call(HelloMessage());
   if (auto* error = std::get_if<std::string>(&welcome)) return *error;
-  const auto& reply = std::get<v1::ServerMessage>(welcome);
+  const auto& reply = std::get<wire::ServerMessage>(welcome);
   if (reply.has_error()) return "the server refused Hello: " + Describe(reply.error());
   if (!reply.has_welcome()) return std::string("the server did not answer Hello with Welcome");
+  welcome_ = reply.welcome();
   return std::nullopt;
 }
 
-std::variant<v1::ServerMessage, std::string> BlockingClient::Call(v1::ClientMessage message) {
+std::variant<wire::ServerMessage, std::string> BlockingClient::Call(wire::ClientMessage message) {
   if (!connection_) return std::string("not connected");
   const uint64_t id = connection_->Send(std::move(message));
-  std::optional<v1::ServerMessage> reply;
+  std::optional<wire::ServerMessage> reply;
   const auto take = [&] {
     while (!reply && !inbox_.empty()) {
       if (inbox_.front().request_id() == id) reply = std::move(inbox_.front());

@@ -20,27 +20,29 @@
 #include <string>
 #include <variant>
 
-#include "carcassonne/city/v1/city.pb.h"
+#include "protocol/envelope.h"
 #include "url.h"
 
 namespace carc::client {
 
-namespace v1 = ::carcassonne::city::v1;
+namespace wire = protocol::wire;
 using Endpoints = boost::asio::ip::tcp::resolver::results_type;
 
 // Resolves the URL's host and port; the error says what failed.
 std::variant<Endpoints, std::string> Resolve(const ServerUrl& url);
 
-// A ClientMessage that says Hello with protocol version 1.
-v1::ClientMessage HelloMessage();
-// "ERROR_CODE_GAME_FULL: every seat is taken" for an Error.
-std::string Describe(const v1::Error& error);
+// A ClientMessage that says Hello with the protocol version of this build
+// (protocol::kProtocolVersion).
+wire::ClientMessage HelloMessage();
+// "ERROR_CODE_GAME_FULL: every seat is taken" for an Error; a refusal of the rules ends with the
+// engine's name for it: "ERROR_CODE_RULE_REFUSED: A tile lies there already. (cell_occupied)".
+std::string Describe(const wire::Error& error);
 
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   struct Handlers {
     std::function<void()> opened;  // the upgrade succeeded; nothing has been said yet
-    std::function<void(const v1::ServerMessage&)> message;
+    std::function<void(const wire::ServerMessage&)> message;
     // Once, at the end: `error` is empty when the client closed the connection itself.
     std::function<void(const std::string& error)> closed;
   };
@@ -54,7 +56,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Start(Handlers handlers);
   // Queues a message (sent once the connection is open) and returns the request id it was
   // given: 1, 2, ... per connection. Any thread.
-  uint64_t Send(v1::ClientMessage message);
+  uint64_t Send(wire::ClientMessage message);
   // Sends what is queued, then closes with code 1000. Any thread.
   void Close();
   // Drops the TCP connection at once, without a close frame. Any thread.
@@ -101,9 +103,11 @@ class BlockingClient {
 
   // Connects, upgrades and says Hello; returns what went wrong, if anything.
   std::optional<std::string> Open(const ServerUrl& url);
+  // The server's answer to Hello (the rule sets it hosts); empty before Open succeeded.
+  const wire::Welcome& welcome() const { return welcome_; }
   // Sends `message` and waits for the reply carrying its request id (an Error is a reply too);
   // messages without that id are dropped. Returns what went wrong if no reply came.
-  std::variant<v1::ServerMessage, std::string> Call(v1::ClientMessage message);
+  std::variant<wire::ServerMessage, std::string> Call(wire::ClientMessage message);
   void Close();
 
   // How long Open and Call wait at most.
@@ -114,7 +118,8 @@ class BlockingClient {
 
   boost::asio::io_context io_;
   std::shared_ptr<Connection> connection_;
-  std::deque<v1::ServerMessage> inbox_;
+  std::deque<wire::ServerMessage> inbox_;
+  wire::Welcome welcome_;
   std::optional<std::string> closed_;
   bool opened_ = false;
 };

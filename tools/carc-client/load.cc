@@ -6,6 +6,8 @@
 #include <cmath>
 #include <thread>
 
+#include "view.h"
+
 namespace carc::client {
 
 namespace asio = boost::asio;
@@ -93,12 +95,14 @@ class Runner {
       config.name = "bot-" + std::to_string(seat);
       config.print_moves = options_.print_moves;
       config.max_reconnects = 0;  // a lost bot is a failure to report, not to hide
+      config.rule_set = options_.rule_set;
       config.tiles = options_.tiles;
       config.last_move_sent = last_move_sent;
       auto player = Player::Create(io_, config);
       if (seat == 0) {
-        v1::CreateGame create;
-        create.set_rule_set("the-city");
+        wire::CreateGame create;
+        create.set_rule_set(options_.rule_set);
+        create.mutable_options()->insert(options_.options.begin(), options_.options.end());
         create.set_seats(static_cast<uint32_t>(options_.seats));
         if (options_.seed) create.set_seed(*options_.seed + static_cast<uint64_t>(game));
         create.set_name("bots " + std::to_string(game));
@@ -213,20 +217,15 @@ nlohmann::json Distribution(std::vector<int64_t> samples) {
 }  // namespace
 
 nlohmann::json FinishedGameJson(const Player& player) {
-  if (!player.follower().started()) return nullptr;
-  const city::PublicState& state = player.follower().state();
-  nlohmann::json winners = nlohmann::json::array();
-  if (player.game_over()) {
-    for (int p = 0; p < state.counters.players; ++p) {
-      if (player.game_over()->winners >> p & 1) winners.push_back(p);
-    }
-  }
+  const protocol::Follower& follower = player.follower();
+  if (!follower.started()) return nullptr;
   return {{"game_id", player.game_id()},
-          {"end", city::ToString(state.counters.end)},
-          {"sequence", player.follower().sequence()},
-          {"state_hash", HashHex(state.Hash())},
-          {"scores", ScoresJson(state)},
-          {"winners", winners}};
+          {"rule_set", follower.rule_set()},
+          {"end", EndedBy(follower)},
+          {"sequence", follower.sequence()},
+          {"state_hash", HashHex(follower.hash())},
+          {"scores", ScoresJson(follower)},
+          {"winners", Winners(follower)}};
 }
 
 GamesReport PlayGames(const GamesOptions& options) {
@@ -256,6 +255,8 @@ nlohmann::json LoadReport(const GamesOptions& options, const GamesReport& report
   };
   return {
       {"server", options.url.ToString()},
+      {"rule_set", options.rule_set},
+      {"options", options.options},
       {"games", options.games},
       {"seats", options.seats},
       {"seconds_limit", options.limit.count()},

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -21,7 +22,9 @@ struct GamesOptions {
   ServerUrl url;
   Endpoints endpoints;
   int games = 1;  // played at the same time
-  int seats = 4;  // 2 to 4, every one a bot
+  int seats = 4;  // within the rule set's player counts, every one a bot
+  std::string rule_set = "the-city";
+  std::map<std::string, int32_t> options;  // CreateGame's, by name
   std::optional<uint64_t>
       seed;               // game k (0, 1, ...) is created with seed + k; absent: the server's
   uint64_t bot_seed = 1;  // the bots' choices
@@ -31,7 +34,7 @@ struct GamesOptions {
   bool repeat = false;             // a slot whose game ended starts another, until the limit
   int max_total_games = 5000;      // with repeat: never more games than this
   bool print_moves = false;
-  std::shared_ptr<const core::TileSet> tiles;
+  std::shared_ptr<const core::TileSet> tiles;  // the server's for rule_set (GetTileSet)
 };
 
 struct GameResult {
@@ -53,7 +56,7 @@ struct GamesReport {
 
 GamesReport PlayGames(const GamesOptions& options);
 
-// A game as one seat saw it: id, end condition, sequence, state hash, scores, winners.
+// A game as one seat saw it: id, rule set, how it ended, sequence, state hash, scores, winners.
 nlohmann::json FinishedGameJson(const Player& player);
 
 // The load test's JSON report.

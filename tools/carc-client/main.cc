@@ -1,6 +1,7 @@
 // carc-client: a command-line client of carc-server.
 //
-//   carc-client create --seats N     a new game; prints its id
+//   carc-client rule-sets            the games the server hosts, with their options
+//   carc-client create --seats N     a new game (--rule-set, --option name=value); prints its id
 //   carc-client list                 the server's games
 //   carc-client join GAME            takes a seat; prints the seat and its token
 //   carc-client start GAME --token   starts a game before every seat is taken (seat 0 only)
@@ -13,11 +14,15 @@
 // A game's seed (create --seed, bots --seed, and every load game) is taken only by a server
 // started with --allow-chosen-seeds; any other refuses it with ERROR_CODE_SEED_NOT_ALLOWED.
 //
-// The wire protocol: docs/protocol.md. Every command speaks WebSocket to --server.
+// The wire protocol: docs/protocol.md (version 2). Every command speaks WebSocket to --server.
+// Games are followed with protocol::Follower, whatever their rule set; the tile set of a game's
+// rule set comes from the server (GetTileSet), never from this build.
 #include <CLI/CLI.hpp>
 #include <boost/asio/io_context.hpp>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
@@ -51,13 +56,13 @@ bool OpenClient(BlockingClient& client, const ServerUrl& url) {
 }
 
 // Sends one request; the reply, or nullopt after printing the error or the failure.
-std::optional<v1::ServerMessage> Call(BlockingClient& client, v1::ClientMessage message) {
+std::optional<wire::ServerMessage> Call(BlockingClient& client, wire::ClientMessage message) {
   auto reply = client.Call(std::move(message));
   if (auto* error = std::get_if<std::string>(&reply)) {
     Fail(*error);
     return std::nullopt;
   }
-  auto& m = std::get<v1::ServerMessage>(reply);
+  auto& m = std::get<wire::ServerMessage>(reply);
   if (m.has_error()) {
     Fail("the server refused: " + Describe(m.error()));
     return std::nullopt;
@@ -65,52 +70,168 @@ std::optional<v1::ServerMessage> Call(BlockingClient& client, v1::ClientMessage 
   return std::move(m);
 }
 
-// The server's tile set (GetTileSet), as the engine's: what the client draws tiles and names their
-// features with. nullptr after printing why it could not be had.
-std::shared_ptr<const core::TileSet> GetTiles(BlockingClient& client) {
-  v1::ClientMessage message;
-  message.mutable_get_tile_set();
-  const auto reply = Call(client, std::move(message));
-  if (!reply) return nullptr;
+// "the-city (Carcassonne: The City), version 1, 2 to 4 players; options: river 0..1 (default
+// 0): ...": every rule set the server's Welcome lists, one per line.
+std::string RuleSetsText(const wire::Welcome& welcome) {
+  std::string text;
+  for (const wire::RuleSetInfo& info : welcome.rule_sets()) {
+    text += info.id() + " (" + info.name() + "), version " + std::to_string(info.version()) + ", " +
+            std::to_string(info.min_players()) + " to " + std::to_string(info.max_players()) +
+            " players";
+    if (info.options().empty()) text += "; no options";
+    for (const wire::OptionInfo& option : info.options()) {
+      text += "\n  --option " + option.name() + "=N  " + std::to_string(option.min()) + " to " +
+              std::to_string(option.max()) + ", default " + std::to_string(option.default_value()) +
+              (option.description().empty() ? "" : ": " + option.description());
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+nlohmann::json RuleSetsJson(const wire::Welcome& welcome) {
+  json list = json::array();
+  for (const wire::RuleSetInfo& info : welcome.rule_sets()) {
+    json options = json::array();
+    for (const wire::OptionInfo& option : info.options()) {
+      options.push_back({{"name", option.name()},
+                         {"description", option.description()},
+                         {"default", option.default_value()},
+                         {"min", option.min()},
+                         {"max", option.max()}});
+    }
+    list.push_back({{"id", info.id()},
+                    {"name", info.name()},
+                    {"version", info.version()},
+                    {"min_players", info.min_players()},
+                    {"max_players", info.max_players()},
+                    {"options", options}});
+  }
+  return list;
+}
+
+// The server's tile set for a rule set's games (GetTileSet), as the engine's: what the follower
+// decodes with and the client draws tiles and names their features with. nullptr after printing
+// why it could not be had.
+std::shared_ptr<const core::TileSet> GetTiles(BlockingClient& client, const std::string& rule_set) {
+  wire::ClientMessage message;
+  message.mutable_get_tile_set()->set_rule_set(rule_set);
+  auto answer = client.Call(std::move(message));
+  if (auto* error = std::get_if<std::string>(&answer)) {
+    Fail(*error);
+    return nullptr;
+  }
+  const auto* reply = &std::get<wire::ServerMessage>(answer);
+  if (reply->has_error()) {
+    std::string text = "the server refused: " + Describe(reply->error());
+    if (reply->error().code() == wire::ERROR_CODE_NO_SUCH_RULE_SET) {
+      text += "\nthe server hosts:\n" + RuleSetsText(client.welcome());
+      while (text.ends_with('\n')) text.pop_back();
+    }
+    Fail(text);
+    return nullptr;
+  }
   if (!reply->has_tile_set()) {
     Fail("unexpected reply to GetTileSet");
     return nullptr;
   }
   auto tiles = protocol::FromProto(reply->tile_set());
   if (auto* error = std::get_if<std::string>(&tiles)) {
-    Fail("the server's tile set: " + *error);
+    Fail("the server's tile set of " + rule_set + ": " + *error);
     return nullptr;
   }
   return std::get<std::shared_ptr<const core::TileSet>>(std::move(tiles));
 }
 
 // The same on a connection of its own, for the commands whose players open theirs.
-std::shared_ptr<const core::TileSet> GetTiles(const ServerUrl& url) {
+std::shared_ptr<const core::TileSet> GetTiles(const ServerUrl& url, const std::string& rule_set) {
   BlockingClient client;
   if (!OpenClient(client, url)) return nullptr;
-  auto tiles = GetTiles(client);
+  auto tiles = GetTiles(client, rule_set);
   client.Close();
   return tiles;
 }
 
-int TakenSeats(const v1::GameInfo& game) {
+// The rule set a game is played by (ListGames for that one game); nullopt after printing why.
+std::optional<std::string> RuleSetOfGame(const ServerUrl& url, const std::string& game_id) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return std::nullopt;
+  wire::ClientMessage message;
+  message.mutable_list_games()->set_game_id(game_id);
+  const auto reply = Call(client, std::move(message));
+  client.Close();
+  if (!reply) return std::nullopt;
+  if (!reply->has_game_list()) {
+    Fail("unexpected reply to ListGames");
+    return std::nullopt;
+  }
+  if (reply->game_list().games().empty()) {
+    Fail("the server has no game '" + game_id + "'");
+    return std::nullopt;
+  }
+  return reply->game_list().games(0).rule_set();
+}
+
+// --option values: "name=value" each, value an integer; the error says which is wrong.
+std::variant<std::map<std::string, int32_t>, std::string> ParseOptions(
+    const std::vector<std::string>& pairs) {
+  std::map<std::string, int32_t> options;
+  for (const std::string& pair : pairs) {
+    const size_t equals = pair.find('=');
+    if (equals == std::string::npos || equals == 0) {
+      return "--option " + pair + ": expected name=value, e.g. river=1";
+    }
+    const std::string name = pair.substr(0, equals);
+    const std::string value = pair.substr(equals + 1);
+    int32_t number = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), number);
+    if (ec != std::errc() || end != value.data() + value.size() || value.empty()) {
+      return "--option " + pair + ": the value must be an integer";
+    }
+    if (!options.emplace(name, number).second) return "--option " + name + " given twice";
+  }
+  return options;
+}
+
+// A refused CreateGame: the server's error, and for a rule set, seat count or option it does not
+// take, what it does take (its Welcome).
+int CreateRefused(const wire::Error& error, const wire::Welcome& welcome) {
+  std::string text = "the server refused to create the game: " + Describe(error);
+  if (error.code() == wire::ERROR_CODE_NO_SUCH_RULE_SET ||
+      error.code() == wire::ERROR_CODE_BAD_OPTIONS ||
+      error.code() == wire::ERROR_CODE_BAD_SEAT_COUNT) {
+    text += "\nthe server hosts:\n" + RuleSetsText(welcome);
+    while (text.ends_with('\n')) text.pop_back();
+  }
+  return Fail(text);
+}
+
+int TakenSeats(const wire::GameInfo& game) {
   int taken = 0;
-  for (const v1::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
+  for (const wire::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
   return taken;
 }
 
-json GameInfoJson(const v1::GameInfo& game) {
+json GameInfoJson(const wire::GameInfo& game) {
   json seats = json::array();
-  for (const v1::SeatInfo& s : game.seat()) {
+  for (const wire::SeatInfo& s : game.seat()) {
     seats.push_back({{"seat", s.seat()},
                      {"taken", s.taken()},
                      {"player_name", s.player_name()},
                      {"online", s.online()}});
   }
-  return {{"game_id", game.game_id()},       {"name", game.name()},
-          {"rule_set", game.rule_set()},     {"seats", game.seats()},
-          {"seats_taken", TakenSeats(game)}, {"status", StatusName(game.status())},
-          {"spectators", game.spectators()}, {"seat", seats}};
+  json options = json::object();
+  for (const auto& [name, value] : game.options()) options[name] = value;
+  return {{"game_id", game.game_id()},
+          {"name", game.name()},
+          {"rule_set", game.rule_set()},
+          {"rule_set_version", game.rule_set_version()},
+          {"options", options},
+          {"seats", game.seats()},
+          {"seats_taken", TakenSeats(game)},
+          {"status", StatusName(game.status())},
+          {"spectators", game.spectators()},
+          {"seat", seats}};
 }
 
 uint64_t RandomSeed() {
@@ -121,20 +242,35 @@ uint64_t RandomSeed() {
 // ---------------------------------------------------------------------------------------------
 // One-shot commands
 
-int Create(const ServerUrl& url, int seats, const std::string& name,
+int RuleSets(const ServerUrl& url, bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  if (as_json) {
+    std::cout << RuleSetsJson(client.welcome()).dump() << "\n";
+  } else {
+    std::cout << RuleSetsText(client.welcome());
+  }
+  return 0;
+}
+
+int Create(const ServerUrl& url, const std::string& rule_set,
+           const std::map<std::string, int32_t>& options, int seats, const std::string& name,
            const std::optional<uint64_t>& seed, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
-  v1::ClientMessage message;
-  v1::CreateGame* create = message.mutable_create_game();
-  create->set_rule_set("the-city");
+  wire::ClientMessage message;
+  wire::CreateGame* create = message.mutable_create_game();
+  create->set_rule_set(rule_set);
+  create->mutable_options()->insert(options.begin(), options.end());
   create->set_seats(static_cast<uint32_t>(seats));
   create->set_name(name);
   if (seed) create->set_seed(*seed);
-  const auto reply = Call(client, std::move(message));
-  if (!reply) return 1;
+  auto answer = client.Call(std::move(message));
+  if (auto* error = std::get_if<std::string>(&answer)) return Fail(*error);
+  const auto* reply = &std::get<wire::ServerMessage>(answer);
+  if (reply->has_error()) return CreateRefused(reply->error(), client.welcome());
   if (!reply->has_game_created()) return Fail("unexpected reply to CreateGame");
-  const v1::GameInfo& game = reply->game_created().game();
+  const wire::GameInfo& game = reply->game_created().game();
   if (as_json) {
     std::cout << GameInfoJson(game).dump() << "\n";
   } else {
@@ -146,15 +282,15 @@ int Create(const ServerUrl& url, int seats, const std::string& name,
 int List(const ServerUrl& url, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
-  v1::ClientMessage message;
+  wire::ClientMessage message;
   message.mutable_list_games();
   const auto reply = Call(client, std::move(message));
   if (!reply) return 1;
   if (!reply->has_game_list()) return Fail("unexpected reply to ListGames");
-  std::vector<v1::GameInfo> games(reply->game_list().games().begin(),
-                                  reply->game_list().games().end());
+  std::vector<wire::GameInfo> games(reply->game_list().games().begin(),
+                                    reply->game_list().games().end());
   // Ids are "g" and a number: list them in the order they were made.
-  std::sort(games.begin(), games.end(), [](const v1::GameInfo& a, const v1::GameInfo& b) {
+  std::sort(games.begin(), games.end(), [](const wire::GameInfo& a, const wire::GameInfo& b) {
     return a.game_id().size() != b.game_id().size() ? a.game_id().size() < b.game_id().size()
                                                     : a.game_id() < b.game_id();
   });
@@ -168,11 +304,13 @@ int List(const ServerUrl& url, bool as_json) {
     std::cout << "no games\n";
     return 0;
   }
-  std::printf("%-10s %-24s %-7s %-9s %s\n", "id", "name", "seats", "status", "spectators");
+  std::printf("%-10s %-24s %-12s %-7s %-9s %s\n", "id", "name", "rule set", "seats", "status",
+              "spectators");
   for (const auto& g : games) {
     const std::string seats = std::to_string(TakenSeats(g)) + "/" + std::to_string(g.seats());
-    std::printf("%-10s %-24s %-7s %-9s %u\n", g.game_id().c_str(), g.name().c_str(), seats.c_str(),
-                StatusName(g.status()).c_str(), g.spectators());
+    std::printf("%-10s %-24s %-12s %-7s %-9s %u\n", g.game_id().c_str(), g.name().c_str(),
+                g.rule_set().c_str(), seats.c_str(), StatusName(g.status()).c_str(),
+                g.spectators());
   }
   return 0;
 }
@@ -181,15 +319,15 @@ int Join(const ServerUrl& url, const std::string& game_id, const std::optional<u
          const std::string& name, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
-  v1::ClientMessage message;
-  v1::JoinSeat* join = message.mutable_join_seat();
+  wire::ClientMessage message;
+  wire::JoinSeat* join = message.mutable_join_seat();
   join->set_game_id(game_id);
   if (seat) join->set_seat(*seat);
   join->set_player_name(name);
   const auto reply = Call(client, std::move(message));
   if (!reply) return 1;
   if (!reply->has_seat_joined()) return Fail("unexpected reply to JoinSeat");
-  const v1::SeatJoined& joined = reply->seat_joined();
+  const wire::SeatJoined& joined = reply->seat_joined();
   const std::string token = Hex(joined.seat_token());
   if (as_json) {
     std::cout << json{{"game_id", game_id}, {"seat", joined.seat()}, {"token", token}}.dump()
@@ -209,39 +347,41 @@ int Start(const ServerUrl& url, const std::string& game_id, const std::string& t
   // The seat is first moved to this connection (Resume; before the start its answer is a
   // LobbyUpdate): the server sends the starting Snapshot only to the seats' connections, so a
   // StartGame from any other connection gets no reply at all.
-  v1::ClientMessage resume;
+  wire::ClientMessage resume;
   resume.mutable_resume()->set_game_id(game_id);
   resume.mutable_resume()->set_seat_token(token);
-  if (!Call(client, std::move(resume))) return 1;
-  v1::ClientMessage message;
+  const auto lobby = Call(client, std::move(resume));
+  if (!lobby) return 1;
+  wire::ClientMessage message;
   message.mutable_start_game()->set_game_id(game_id);
   message.mutable_start_game()->set_seat_token(token);
   const auto reply = Call(client, std::move(message));
   if (!reply) return 1;
   if (!reply->has_snapshot()) return Fail("unexpected reply to StartGame");
-  std::cout << "game " << game_id << " started with " << reply->snapshot().state().players()
-            << " players\n";
+  std::cout << "game " << game_id << " started";
+  if (lobby->has_lobby_update()) {
+    std::cout << " with " << TakenSeats(lobby->lobby_update().game()) << " players";
+  }
+  std::cout << "\n";
   return 0;
 }
 
 int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
-  const auto tiles = GetTiles(client);
-  if (!tiles) return 1;
-  v1::ClientMessage message;
+  wire::ClientMessage message;
   message.mutable_spectate()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
   if (!reply) return 1;
   if (reply->has_lobby_update()) {
-    const v1::GameInfo& game = reply->lobby_update().game();
+    const wire::GameInfo& game = reply->lobby_update().game();
     if (as_json) {
       std::cout << GameInfoJson(game).dump() << "\n";
       return 0;
     }
     std::cout << "game " << game.game_id() << " (" << game.name()
               << ") is open: " << TakenSeats(game) << " of " << game.seats() << " seats taken\n";
-    for (const v1::SeatInfo& s : game.seat()) {
+    for (const wire::SeatInfo& s : game.seat()) {
       std::cout << "  seat " << s.seat() << ": "
                 << (s.taken() ? "'" + s.player_name() + "'" + (s.online() ? " (online)" : "")
                               : std::string("free"))
@@ -250,15 +390,17 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
     return 0;
   }
   if (!reply->has_snapshot()) return Fail("unexpected reply to Spectate");
+  const auto tiles = GetTiles(client, reply->snapshot().rule_set());
+  if (!tiles) return 1;
   protocol::Follower follower;
-  if (auto error = follower.Start(reply->snapshot())) return Fail(*error);
+  if (auto error = follower.Start(reply->snapshot(), tiles)) return Fail(*error);
   if (as_json) {
-    json state = StateJson(follower.state(), follower.sequence());
+    json state = StateJson(follower);
     state["game_id"] = game_id;
     std::cout << state.dump() << "\n";
   } else {
-    std::cout << "game " << game_id << "\n"
-              << RenderState(follower.state(), *tiles, follower.sequence());
+    std::cout << "game " << game_id << " (" << follower.rule_set() << ")\n"
+              << RenderState(follower, *tiles);
   }
   return 0;
 }
@@ -267,21 +409,21 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
 int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, int step_ms) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
-  const auto tiles = GetTiles(client);
-  if (!tiles) return 1;
-  v1::ClientMessage message;
+  wire::ClientMessage message;
   message.mutable_get_replay()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
   if (!reply) return 1;
   if (!reply->has_replay()) return Fail("unexpected reply to GetReplay");
+  const auto tiles = GetTiles(client, reply->replay().start().rule_set());
+  if (!tiles) return 1;
   client.Close();  // the whole log is here; the server need not wait for a slow replay
-  const v1::Replay& replay = reply->replay();
+  const wire::Replay& replay = reply->replay();
   if (!as_json) {
     const auto error =
-        WriteReplayText(replay, *tiles, std::chrono::milliseconds(step_ms), std::cout);
+        WriteReplayText(replay, tiles, std::chrono::milliseconds(step_ms), std::cout);
     return error ? Fail("replay of " + game_id + ": " + *error) : 0;
   }
-  auto followed = ReplayJson(replay, *tiles);
+  auto followed = ReplayJson(replay, tiles);
   if (auto* error = std::get_if<std::string>(&followed)) {
     return Fail("replay of " + game_id + ": " + *error);
   }
@@ -295,9 +437,7 @@ int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, i
 int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
-  const auto tiles = GetTiles(client);
-  if (!tiles) return 1;
-  v1::ClientMessage message;
+  wire::ClientMessage message;
   message.mutable_seek()->set_game_id(game_id);
   message.mutable_seek()->set_sequence(sequence);
   const auto reply = Call(client, std::move(message));
@@ -307,15 +447,18 @@ int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence
     return Fail("asked for step " + std::to_string(sequence) + ", the server sent step " +
                 std::to_string(reply->snapshot().sequence()));
   }
+  const auto tiles = GetTiles(client, reply->snapshot().rule_set());
+  if (!tiles) return 1;
   protocol::Follower follower;
-  if (auto error = follower.Start(reply->snapshot())) return Fail(*error);
+  if (auto error = follower.Start(reply->snapshot(), tiles)) return Fail(*error);
   if (as_json) {
-    json state = StateJson(follower.state(), follower.sequence());
+    json state = StateJson(follower);
     state["game_id"] = game_id;
     std::cout << state.dump() << "\n";
   } else {
-    std::cout << "game " << game_id << ", step " << sequence << " of its log\n"
-              << RenderState(follower.state(), *tiles, follower.sequence());
+    std::cout << "game " << game_id << " (" << follower.rule_set() << "), step " << sequence
+              << " of its log\n"
+              << RenderState(follower, *tiles);
   }
   return 0;
 }
@@ -327,7 +470,9 @@ int Play(const ServerUrl& url, const std::string& game_id, const std::string& to
          const std::string& bot, std::optional<uint64_t> seed, bool as_json) {
   auto endpoints = Resolve(url);
   if (auto* error = std::get_if<std::string>(&endpoints)) return Fail(*error);
-  auto tiles = GetTiles(url);
+  const auto rule_set = RuleSetOfGame(url, game_id);
+  if (!rule_set) return 1;
+  auto tiles = GetTiles(url, *rule_set);
   if (!tiles) return 1;
   boost::asio::io_context io;
   PlayerConfig config;
@@ -337,6 +482,7 @@ int Play(const ServerUrl& url, const std::string& game_id, const std::string& to
   config.seed = seed ? *seed : RandomSeed();
   config.print_moves = !bot.empty();
   config.print_all = bot.empty();
+  config.rule_set = *rule_set;
   config.tiles = std::move(tiles);
   auto player = Player::Create(io, config);
   player->Resume(game_id, token);
@@ -364,6 +510,14 @@ int Bots(const GamesOptions& options) {
   if (report.games.empty()) return Fail("no game was played");
   const GameResult& game = report.games.front();
   for (const std::string& e : game.errors) Fail(e);
+  const auto& refused = game.seat0->stats().errors;
+  if (refused.contains("ERROR_CODE_BAD_OPTIONS") || refused.contains("ERROR_CODE_BAD_SEAT_COUNT")) {
+    // CreateGame was refused: say what the server takes.
+    BlockingClient client;
+    if (auto error = client.Open(options.url); !error) {
+      std::cerr << "the server hosts:\n" << RuleSetsText(client.welcome());
+    }
+  }
   if (!game.errors.empty()) return 1;
   if (!game.finished) return Fail("the game did not finish within the time limit");
   json out = FinishedGameJson(*game.seat0);
@@ -375,7 +529,7 @@ int Bots(const GamesOptions& options) {
 }
 
 int Main(int argc, char** argv) {
-  CLI::App app{"carc-client: a command-line client of carc-server (Carcassonne: The City)"};
+  CLI::App app{"carc-client: a command-line client of carc-server (any game it hosts)"};
   app.require_subcommand(1);
   std::string server = "ws://127.0.0.1:8080";
   app.add_option("--server", server, "the server's WebSocket URL")->capture_default_str();
@@ -385,9 +539,25 @@ int Main(int argc, char** argv) {
   int seats = 4;
   std::optional<uint64_t> seed;
   std::optional<uint32_t> seat;
+  std::string rule_set = "the-city";
+  std::vector<std::string> option_pairs;
+  const auto add_game_options = [&](CLI::App* command) {
+    command->add_option("--rule-set", rule_set, "the game: a rule set the server hosts (rule-sets)")
+        ->capture_default_str();
+    command->add_option("--option", option_pairs,
+                        "name=value: an option of the rule set (repeatable); the others take "
+                        "their defaults");
+  };
+
+  CLI::App* rule_sets = app.add_subcommand(
+      "rule-sets", "the games the server hosts: players and options (what create may ask for)");
+  rule_sets->add_flag("--json", as_json, "print JSON");
 
   CLI::App* create = app.add_subcommand("create", "create a game; prints its id");
-  create->add_option("--seats", seats, "2 to 4")->required()->check(CLI::Range(2, 4));
+  create->add_option("--seats", seats, "within the rule set's player counts")
+      ->required()
+      ->check(CLI::Range(1, 64));
+  add_game_options(create);
   create->add_option("--name", name, "shown in game lists");
   create->add_option("--seed", seed,
                      "the game's seed (the server picks one when absent); only a server started "
@@ -437,7 +607,10 @@ int Main(int argc, char** argv) {
   std::string policy = "random";
   CLI::App* bots = app.add_subcommand(
       "bots", "one game of bots, each seat on its own connection; prints the final scores");
-  bots->add_option("--seats", seats, "2 to 4")->required()->check(CLI::Range(2, 4));
+  bots->add_option("--seats", seats, "within the rule set's player counts")
+      ->required()
+      ->check(CLI::Range(1, 64));
+  add_game_options(bots);
   bots->add_option("--seed", seed,
                    "the game's seed (the server picks one when absent); only a server started "
                    "with --allow-chosen-seeds takes one");
@@ -451,7 +624,10 @@ int Main(int argc, char** argv) {
   CLI::App* load = app.add_subcommand(
       "load", "load test on loopback: many games of bots at once; prints a JSON report");
   load->add_option("--games", games.games, "games at once")->required()->check(CLI::Range(1, 1000));
-  load->add_option("--seats", seats, "2 to 4")->capture_default_str()->check(CLI::Range(2, 4));
+  load->add_option("--seats", seats, "within the rule set's player counts")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  add_game_options(load);
   load->add_option("--seconds", seconds, "time limit: every bot stops then")
       ->required()
       ->check(CLI::Range(1, 600));
@@ -479,7 +655,13 @@ int Main(int argc, char** argv) {
     if (!token) return Fail("--token: expected the hex digits printed by join");
   }
 
-  if (create->parsed()) return Create(url, seats, name, seed, as_json);
+  const auto options = ParseOptions(option_pairs);
+  if (auto* error = std::get_if<std::string>(&options)) return Fail(*error);
+
+  if (rule_sets->parsed()) return RuleSets(url, as_json);
+  if (create->parsed()) {
+    return Create(url, rule_set, std::get<0>(options), seats, name, seed, as_json);
+  }
   if (list->parsed()) return List(url, as_json);
   if (join->parsed()) return Join(url, game_id, seat, name, as_json);
   if (start->parsed()) return Start(url, game_id, *token);
@@ -499,9 +681,11 @@ int Main(int argc, char** argv) {
   games.url = url;
   games.endpoints = std::get<Endpoints>(endpoints);
   games.seats = seats;
+  games.rule_set = rule_set;
+  games.options = std::get<0>(options);
   games.policy = policy == "eager" ? Policy::kEager : Policy::kRandom;
   if (bots->parsed()) {
-    games.tiles = GetTiles(url);
+    games.tiles = GetTiles(url, rule_set);
     if (!games.tiles) return 1;
     games.games = 1;
     games.seed = seed;
@@ -518,7 +702,7 @@ int Main(int argc, char** argv) {
                   ", which is not a loopback address");
     }
   }
-  games.tiles = GetTiles(url);
+  games.tiles = GetTiles(url, rule_set);
   if (!games.tiles) return 1;
   games.seed = seed ? *seed : 1;
   games.bot_seed = games.seed.value_or(1);

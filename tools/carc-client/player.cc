@@ -6,9 +6,6 @@
 #include <iostream>
 #include <mutex>
 
-#include "city/random_play.h"
-#include "protocol/codec.h"
-
 namespace carc::client {
 
 namespace asio = boost::asio;
@@ -63,7 +60,7 @@ Player::Player(asio::io_context& io, PlayerConfig config)
       random_(config_.seed),
       reconnects_left_(config_.max_reconnects) {}
 
-void Player::CreateAndJoin(v1::CreateGame create) {
+void Player::CreateAndJoin(wire::CreateGame create) {
   mode_ = Mode::kCreate;
   create_ = std::move(create);
   wanted_seat_ = 0;
@@ -96,7 +93,7 @@ void Player::Connect() {
   auto self = shared_from_this();
   connection_->Start({
       .opened = nullptr,
-      .message = [self](const v1::ServerMessage& m) { self->OnMessage(m); },
+      .message = [self](const wire::ServerMessage& m) { self->OnMessage(m); },
       .closed = [self](const std::string& error) { self->OnClosed(error); },
   });
   connection_->Send(HelloMessage());
@@ -162,17 +159,17 @@ void Player::OnClosed(const std::string& error) {
 // ---------------------------------------------------------------------------------------------
 // Messages
 
-void Player::OnMessage(const v1::ServerMessage& message) {
+void Player::OnMessage(const wire::ServerMessage& message) {
   switch (message.body_case()) {
-    case v1::ServerMessage::kWelcome:
+    case wire::ServerMessage::kWelcome:
       welcomed_ = true;
       return AfterWelcome();
-    case v1::ServerMessage::kGameCreated:
+    case wire::ServerMessage::kGameCreated:
       if (message.request_id() != setup_id_) return;
       game_id_ = message.game_created().game().game_id();
       if (callbacks_.created) callbacks_.created(game_id_);
       return SendJoin();
-    case v1::ServerMessage::kSeatJoined:
+    case wire::ServerMessage::kSeatJoined:
       if (message.request_id() != setup_id_) return;
       seat_ = static_cast<int>(message.seat_joined().seat());
       token_ = message.seat_joined().seat_token();
@@ -181,28 +178,28 @@ void Player::OnMessage(const v1::ServerMessage& message) {
                   Hex(token_) + " (keep it secret: it is the seat)");
       }
       return;
-    case v1::ServerMessage::kLobbyUpdate: {
+    case wire::ServerMessage::kLobbyUpdate: {
       if (!config_.print_all) return;
-      const v1::GameInfo& game = message.lobby_update().game();
+      const wire::GameInfo& game = message.lobby_update().game();
       int taken = 0;
-      for (const v1::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
+      for (const wire::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
       return PrintLine("game " + game.game_id() + " waits for players: " + std::to_string(taken) +
                        " of " + std::to_string(game.seats()) + " seats taken");
     }
-    case v1::ServerMessage::kSnapshot:
+    case wire::ServerMessage::kSnapshot:
       return OnSnapshot(message.snapshot());
-    case v1::ServerMessage::kDelta:
+    case wire::ServerMessage::kDelta:
       return OnDelta(message);
-    case v1::ServerMessage::kError:
+    case wire::ServerMessage::kError:
       return OnError(message);
-    case v1::ServerMessage::kSeatStatus:
+    case wire::ServerMessage::kSeatStatus:
       if (config_.print_all && message.seat_status().game_id() == game_id_ &&
           static_cast<int>(message.seat_status().seat()) != seat_) {
         PrintLine("seat " + std::to_string(message.seat_status().seat()) + " is " +
                   (message.seat_status().online() ? "back online" : "offline"));
       }
       return;
-    case v1::ServerMessage::kServerClosing:
+    case wire::ServerMessage::kServerClosing:
       return Fail("the server is shutting down: " + message.server_closing().reason());
     default:
       return;
@@ -212,7 +209,7 @@ void Player::OnMessage(const v1::ServerMessage& message) {
 void Player::AfterWelcome() {
   if (!token_.empty()) return SendResume(follower_.started() ? follower_.sequence() : 0);
   if (mode_ == Mode::kCreate && game_id_.empty()) {
-    v1::ClientMessage message;
+    wire::ClientMessage message;
     *message.mutable_create_game() = create_;
     setup_id_ = connection_->Send(std::move(message));
     return;
@@ -222,8 +219,8 @@ void Player::AfterWelcome() {
 }
 
 void Player::SendJoin() {
-  v1::ClientMessage message;
-  v1::JoinSeat* join = message.mutable_join_seat();
+  wire::ClientMessage message;
+  wire::JoinSeat* join = message.mutable_join_seat();
   join->set_game_id(game_id_);
   if (wanted_seat_) join->set_seat(*wanted_seat_);
   join->set_player_name(config_.name);
@@ -231,8 +228,8 @@ void Player::SendJoin() {
 }
 
 void Player::SendResume(uint64_t last_seen) {
-  v1::ClientMessage message;
-  v1::Resume* resume = message.mutable_resume();
+  wire::ClientMessage message;
+  wire::Resume* resume = message.mutable_resume();
   resume->set_game_id(game_id_);
   resume->set_seat_token(token_);
   resume->set_last_seen_sequence(last_seen);
@@ -251,8 +248,12 @@ void Player::Resync(const std::string& why) {
   if (connection_) SendResume(0);
 }
 
-void Player::OnSnapshot(const v1::Snapshot& snapshot) {
+void Player::OnSnapshot(const wire::Snapshot& snapshot) {
   if (snapshot.game_id() != game_id_) return;
+  if (snapshot.rule_set() != config_.rule_set) {
+    return Fail("game " + game_id_ + " is a game of rule set '" + snapshot.rule_set() + "', not '" +
+                config_.rule_set + "'");
+  }
   if (snapshot.has_your_seat()) seat_ = static_cast<int>(snapshot.your_seat());
   if (report_resume_) {
     report_resume_ = false;
@@ -260,7 +261,7 @@ void Player::OnSnapshot(const v1::Snapshot& snapshot) {
         "carc-client: resumed with a snapshot at sequence " + std::to_string(snapshot.sequence()),
         true);
   }
-  if (auto error = follower_.Start(snapshot)) {
+  if (auto error = follower_.Start(snapshot, config_.tiles)) {
     ++stats_.lost_way;
     return Fail(*error);
   }
@@ -268,14 +269,14 @@ void Player::OnSnapshot(const v1::Snapshot& snapshot) {
   pending_id_ = 0;
   if (config_.print_all) {
     PrintLine("game " + game_id_ + ", you are seat " + std::to_string(seat_) + "\n" +
-              RenderState(follower_.state(), *config_.tiles, follower_.sequence()));
+              RenderState(follower_, *config_.tiles));
   }
   if (follower_.over()) return GameEnded();
   if (!follower_.legal_actions().empty()) Decide();
 }
 
-void Player::OnDelta(const v1::ServerMessage& message) {
-  const v1::Delta& delta = message.delta();
+void Player::OnDelta(const wire::ServerMessage& message) {
+  const wire::Delta& delta = message.delta();
   if (delta.game_id() != game_id_) return;
   const Clock::time_point now = Clock::now();
   if (report_resume_ && message.request_id() == setup_id_) {
@@ -299,30 +300,23 @@ void Player::OnDelta(const v1::ServerMessage& message) {
     pending_.reset();
   }
   if (pending_ && pending_->sequence < delta.sequence()) pending_.reset();  // answered elsewhere
-  const bool draw = delta.action().kind() == v1::ACTION_KIND_DRAW;
+  const std::string action = ActionText(follower_.last_action().value_or("?"), *config_.tiles);
   if (config_.print_all) {
-    std::string line =
-        "seq " + std::to_string(delta.sequence()) + ": seat " + std::to_string(delta.seat());
-    if (draw) {
-      const int tile = static_cast<int>(delta.action().tile());
-      line += " draws tile " + std::to_string(tile);
-      if (tile < config_.tiles->TileCount()) line += " (" + config_.tiles->TypeOf(tile).name + ")";
-    } else {
-      line += (mine ? " (you): " : ": ") + Format(delta.action());
-    }
-    for (const std::string& event : NotableEvents(follower_.events())) line += "\n    " + event;
+    std::string line = "seq " + std::to_string(delta.sequence()) + ": seat " +
+                       std::to_string(delta.seat()) + (mine ? " (you): " : ": ") + action;
+    for (const std::string& event : NotableEvents(follower_)) line += "\n    " + event;
     PrintLine(line);
   } else if (config_.print_moves && mine) {
     PrintLine("seq " + std::to_string(delta.sequence()) + " seat " + std::to_string(seat_) + ": " +
-              Format(delta.action()));
+              action);
   }
   if (follower_.over()) return GameEnded();
   if (!follower_.legal_actions().empty()) Decide();
 }
 
-void Player::OnError(const v1::ServerMessage& message) {
-  const v1::Error& error = message.error();
-  ++stats_.errors[v1::ErrorCode_Name(error.code())];
+void Player::OnError(const wire::ServerMessage& message) {
+  const wire::Error& error = message.error();
+  ++stats_.errors[wire::ErrorCode_Name(error.code())];
   const uint64_t id = message.request_id();
   if (id != 0 && id == setup_id_) {
     return Fail("the server refused: " + Describe(error));
@@ -332,7 +326,7 @@ void Player::OnError(const v1::ServerMessage& message) {
     return;
   }
   pending_id_ = 0;
-  if (error.code() == v1::ERROR_CODE_RATE_LIMITED && pending_) {
+  if (error.code() == wire::ERROR_CODE_RATE_LIMITED && pending_) {
     // Sent too fast for the server's limit: wait a little and send the same move again.
     ++stats_.rate_limited;
     const uint64_t sequence = pending_->sequence;
@@ -348,21 +342,15 @@ void Player::OnError(const v1::ServerMessage& message) {
   }
   PrintLine("carc-client: move refused: " + Describe(error), true);
   if (config_.policy == Policy::kHuman && pending_ &&
-      error.code() != v1::ERROR_CODE_STALE_SEQUENCE &&
-      error.code() != v1::ERROR_CODE_NOT_YOUR_DECISION) {
+      error.code() != wire::ERROR_CODE_STALE_SEQUENCE &&
+      error.code() != wire::ERROR_CODE_NOT_YOUR_DECISION) {
     return Ask();
   }
-  Resync("a move was refused (" + v1::ErrorCode_Name(error.code()) + ")");
+  Resync("a move was refused (" + wire::ErrorCode_Name(error.code()) + ")");
 }
 
 // ---------------------------------------------------------------------------------------------
 // Decisions
-
-std::string Player::Format(const v1::Action& action) const {
-  const auto decoded = protocol::FromProto(action);
-  if (!decoded || !follower_.started()) return v1::ActionKind_Name(action.kind());
-  return FormatAction(follower_.state(), *config_.tiles, *decoded);
-}
 
 void Player::Decide() {
   if (finished_ || stopped_ || failed_) return;
@@ -376,30 +364,20 @@ void Player::Decide() {
           sent);
     }
   }
-  pending_ = Pending{follower_.sequence(), follower_.legal_actions(), 0};
+  pending_ = Pending{follower_.sequence(), follower_.legal_actions(), follower_.legal(), 0};
   if (config_.policy == Policy::kHuman) return Ask();
-  size_t choice = 0;
-  if (config_.policy == Policy::kEager) {
-    const std::vector<city::Action>& actions = follower_.legal();
-    const city::Action chosen = city::EagerChoice(actions, random_);
-    while (choice + 1 < actions.size() && !(actions[choice] == chosen)) ++choice;
-  } else {
-    choice = static_cast<size_t>(random_.Below(pending_->legal.size()));
-  }
-  pending_->chosen = choice;
+  pending_->chosen = ChooseAction(follower_, config_.policy == Policy::kEager, random_);
   SendMove();
 }
 
 void Player::Ask() {
   std::string text = "\nyour decision (seat " + std::to_string(seat_) + ", " +
-                     DescribeDecision(follower_.state()) + "):\n";
-  for (size_t i = 0; i < pending_->legal.size(); ++i) {
-    text += "  " + std::to_string(i + 1) + ") " + Format(pending_->legal[i]);
-    const auto decoded = protocol::FromProto(pending_->legal[i]);
-    if (decoded) {
-      const std::string kind = FeatureKindOf(follower_.state(), *config_.tiles, *decoded);
-      if (!kind.empty()) text += "  (" + kind + ")";
-    }
+                     DescribeDecision(follower_) + "):\n";
+  const bool current = follower_.sequence() == pending_->sequence;
+  for (size_t i = 0; i < pending_->notation.size(); ++i) {
+    text += "  " + std::to_string(i + 1) + ") " + pending_->notation[i];
+    const std::string hint = current ? ActionHint(follower_, *config_.tiles, i) : std::string();
+    if (!hint.empty()) text += "  (" + hint + ")";
     text += "\n";
   }
   text += "enter a number (or the action as shown, 's' to show the state, 'q' to quit):";
@@ -418,8 +396,7 @@ void Player::Input(const std::string& line) {
     }
     if (text == "s" || text == "show") {
       if (self->follower_.started()) {
-        PrintLine(
-            RenderState(self->follower_.state(), *self->config_.tiles, self->follower_.sequence()));
+        PrintLine(RenderState(self->follower_, *self->config_.tiles));
       }
       if (self->pending_ && self->pending_id_ == 0) self->Ask();
       return;
@@ -440,7 +417,7 @@ void Player::Input(const std::string& line) {
     }
     if (digits && number >= 1 && number <= n) choice = number - 1;
     for (size_t i = 0; !choice && !digits && i < n; ++i) {
-      if (self->Format(self->pending_->legal[i]) == text) choice = i;
+      if (self->pending_->notation[i] == text) choice = i;
     }
     if (!choice) {
       return PrintLine("not one of the choices: enter 1 to " + std::to_string(n));
@@ -452,12 +429,12 @@ void Player::Input(const std::string& line) {
 
 void Player::SendMove() {
   if (!connection_ || !pending_) return;
-  v1::ClientMessage message;
-  v1::Move* move = message.mutable_move();
+  wire::ClientMessage message;
+  wire::Move* move = message.mutable_move();
   move->set_game_id(game_id_);
   move->set_seat_token(token_);
   move->set_sequence(pending_->sequence);
-  *move->mutable_action() = pending_->legal[pending_->chosen];
+  move->set_action(pending_->legal[pending_->chosen]);
   pending_sent_ = Clock::now();
   if (config_.last_move_sent) {
     config_.last_move_sent->store(
@@ -473,9 +450,8 @@ void Player::GameEnded() {
   finished_ = true;
   pending_.reset();
   pending_id_ = 0;
-  if (auto over = FindGameOver(follower_.events())) game_over_ = over;
   if (config_.print_moves || config_.print_all) {
-    PrintLine(GameOverText(game_id_, follower_.state(), game_over_, seat_));
+    PrintLine(GameOverText(game_id_, follower_, seat_));
   }
   if (connection_) {
     connection_->Close();

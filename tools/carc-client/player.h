@@ -1,5 +1,7 @@
 // One seat played over one connection: by a bot (uniform or eager choices among the legal
-// actions the server sends) or by a person at the terminal (numbered legal actions).
+// actions the server sends) or by a person at the terminal (numbered legal actions), in any game
+// the protocol carries: the legal actions come with the follower in the game's notation and as
+// sent, and a Move sends the chosen one back as it came.
 //
 // A Player gets its seat by creating a game and joining seat 0, by joining a given game, or by
 // resuming a seat with its token. It follows the public state (protocol::Follower) and checks every
@@ -20,7 +22,6 @@
 #include <string>
 #include <vector>
 
-#include "city/event.h"
 #include "connection.h"
 #include "core/hash.h"
 #include "core/tileset.h"
@@ -32,7 +33,7 @@ namespace carc::client {
 
 enum class Policy : uint8_t {
   kRandom,  // uniform among the legal actions
-  kEager,   // city::EagerChoice: followers, guards and towers whenever it can
+  kEager,   // a piece (follower, guard, tower...) whenever it can, as the engine's EagerChoice
   kHuman,   // asks on the terminal
 };
 
@@ -45,7 +46,10 @@ struct PlayerConfig {
   bool print_moves = false;  // one line per own accepted move on stdout
   bool print_all = false;    // every delta, the state at each own decision (interactive)
   int max_reconnects = 5;    // attempts after a lost connection, one second apart
-  std::shared_ptr<const core::TileSet> tiles;  // to name follower features
+  // The game's rule set and its tile set (the server's GetTileSet), which the follower decodes
+  // and the drawing names tiles with: a snapshot of another rule set is refused.
+  std::string rule_set;
+  std::shared_ptr<const core::TileSet> tiles;
   // Shared by the seats of one game (bots, load): when a seat sent its last move (steady clock,
   // ns; 0 when none is outstanding), so the seat that decides next can time the turn.
   std::shared_ptr<std::atomic<int64_t>> last_move_sent;
@@ -75,7 +79,7 @@ class Player : public std::enable_shared_from_this<Player> {
   static std::shared_ptr<Player> Create(boost::asio::io_context& io, PlayerConfig config);
 
   // How the seat is taken; call one of these before Start.
-  void CreateAndJoin(v1::CreateGame create);  // then joins seat 0
+  void CreateAndJoin(wire::CreateGame create);  // then joins seat 0
   // Joins `game_id` (or the game given later by SetGame), at `seat` or the lowest free one.
   void Join(std::string game_id, std::optional<uint32_t> seat);
   void Resume(std::string game_id, std::string token);
@@ -91,7 +95,6 @@ class Player : public std::enable_shared_from_this<Player> {
   const std::string& error() const { return error_; }  // empty unless it failed
   bool finished() const { return finished_; }          // it saw the game end
   bool stopped() const { return stopped_; }            // Stop was called (a person quit)
-  const std::optional<city::GameOver>& game_over() const { return game_over_; }
   int seat() const { return seat_; }
   const std::string& game_id() const { return game_id_; }
 
@@ -99,20 +102,21 @@ class Player : public std::enable_shared_from_this<Player> {
   enum class Mode : uint8_t { kCreate, kJoin, kResume };
   struct Pending {
     uint64_t sequence = 0;
-    std::vector<v1::Action> legal;
+    std::vector<std::string> legal;     // as sent: what Move carries back
+    std::vector<std::string> notation;  // the same in the game's notation
     size_t chosen = 0;
   };
 
   Player(boost::asio::io_context& io, PlayerConfig config);
   void Connect();
-  void OnMessage(const v1::ServerMessage& message);
+  void OnMessage(const wire::ServerMessage& message);
   void OnClosed(const std::string& error);
   void AfterWelcome();
   void SendJoin();
   void SendResume(uint64_t last_seen);
-  void OnSnapshot(const v1::Snapshot& snapshot);
-  void OnDelta(const v1::ServerMessage& message);
-  void OnError(const v1::ServerMessage& message);
+  void OnSnapshot(const wire::Snapshot& snapshot);
+  void OnDelta(const wire::ServerMessage& message);
+  void OnError(const wire::ServerMessage& message);
   void Decide();  // the follower's legal actions are this seat's
   void Ask();
   void SendMove();
@@ -120,7 +124,6 @@ class Player : public std::enable_shared_from_this<Player> {
   void GameEnded();
   void Fail(const std::string& error);
   void Done();
-  std::string Format(const v1::Action& action) const;
 
   Connection::Strand strand_;
   boost::asio::steady_timer timer_;
@@ -128,7 +131,7 @@ class Player : public std::enable_shared_from_this<Player> {
   Callbacks callbacks_;
   core::Random random_;
   Mode mode_ = Mode::kJoin;
-  v1::CreateGame create_;
+  wire::CreateGame create_;
   std::optional<uint32_t> wanted_seat_;
   std::shared_ptr<Connection> connection_;
   protocol::Follower follower_;
@@ -148,7 +151,6 @@ class Player : public std::enable_shared_from_this<Player> {
   bool failed_ = false;
   bool done_ = false;
   std::string error_;
-  std::optional<city::GameOver> game_over_;
 };
 
 // Writes one line to stdout (or stderr) under a lock, so lines from threads do not mix.

@@ -4,8 +4,6 @@
 #include <ctime>
 #include <thread>
 
-#include "protocol/codec.h"
-
 namespace carc::client {
 namespace {
 
@@ -21,31 +19,29 @@ std::string FormatUtc(int64_t time_ms, const char* format) {
 }
 
 // Applies one step to `follower` and describes it; the error says why it does not follow.
-std::variant<ReplayStep, std::string> ApplyStep(const v1::Delta& delta, int64_t time_ms,
-                                                const core::TileSet& tiles,
+std::variant<ReplayStep, std::string> ApplyStep(const wire::Delta& delta, int64_t time_ms,
                                                 protocol::Follower& follower) {
-  const auto action = protocol::FromProto(delta.action());
-  if (!action) return "the action of step " + std::to_string(delta.sequence()) + " does not decode";
+  if (auto error = follower.Apply(delta)) return *error;
   ReplayStep step;
   step.sequence = delta.sequence();
   step.seat = delta.seat();
-  // Named before the step is applied: that is the state the action was chosen in.
-  step.action = FormatAction(follower.state(), tiles, *action);
+  // Named before the step was applied: that is the state the action was chosen in.
+  step.action = follower.last_action().value_or("?");
   step.time_ms = time_ms;
   step.state_hash = delta.state_hash();
-  if (auto error = follower.Apply(delta)) return *error;
-  step.events = NotableEvents(follower.events());
+  step.events = NotableEvents(follower);
   return step;
 }
 
 // "game g1 "Friday": 2 seats (seat 0 'ada', seat 1 'bot'), finished; 284 steps, ...".
-std::string Heading(const v1::Replay& replay) {
-  const v1::GameInfo& game = replay.game();
+std::string Heading(const wire::Replay& replay) {
+  const wire::GameInfo& game = replay.game();
   std::string text = "game " + game.game_id();
   if (!game.name().empty()) text += " \"" + game.name() + "\"";
+  text += " (" + game.rule_set() + ")";
   text += ": " + std::to_string(game.seats()) + " seats (";
   for (int i = 0; i < game.seat_size(); ++i) {
-    const v1::SeatInfo& s = game.seat(i);
+    const wire::SeatInfo& s = game.seat(i);
     text += (i > 0 ? ", seat " : "seat ") + std::to_string(s.seat()) + " " +
             (!s.taken()                ? std::string("free")
              : s.player_name().empty() ? std::string("(no name)")
@@ -72,18 +68,17 @@ std::string StepText(const ReplayStep& step, int width) {
 }
 
 // The last line: the result, or where a game still running has got to.
-std::string Ending(const v1::Replay& replay, const protocol::Follower& follower,
-                   const std::optional<city::GameOver>& over) {
+std::string Ending(const wire::Replay& replay, const protocol::Follower& follower) {
   const std::string& id = replay.game().game_id();
-  if (follower.over()) return GameOverText(id, follower.state(), over, -1);
+  if (follower.over()) return GameOverText(id, follower, -1);
   return "game " + id + " is not over: after step " + std::to_string(follower.sequence()) + ", " +
-         DescribeDecision(follower.state()) +
-         "; scores so far: " + ScoresText(follower.state(), -1);
+         DescribeDecision(follower) + "; scores so far: " + ScoresText(follower, -1);
 }
 
 }  // namespace
 
-std::optional<std::string> FollowReplay(const v1::Replay& replay, const core::TileSet& tiles,
+std::optional<std::string> FollowReplay(const wire::Replay& replay,
+                                        std::shared_ptr<const core::TileSet> tiles,
                                         protocol::Follower& follower,
                                         const std::function<void(const ReplayStep&)>& on_step) {
   if (replay.start().sequence() != 0) {
@@ -93,9 +88,9 @@ std::optional<std::string> FollowReplay(const v1::Replay& replay, const core::Ti
     return "the replay has " + std::to_string(replay.steps_size()) + " steps but " +
            std::to_string(replay.time_ms_size()) + " times";
   }
-  if (auto error = follower.Start(replay.start())) return error;
+  if (auto error = follower.Start(replay.start(), std::move(tiles))) return error;
   for (int i = 0; i < replay.steps_size(); ++i) {
-    auto step = ApplyStep(replay.steps(i), replay.time_ms(i), tiles, follower);
+    auto step = ApplyStep(replay.steps(i), replay.time_ms(i), follower);
     if (auto* error = std::get_if<std::string>(&step)) return *error;
     on_step(std::get<ReplayStep>(step));
   }
@@ -106,47 +101,40 @@ std::string UtcTime(int64_t time_ms) { return FormatUtc(time_ms, "%H:%M:%S"); }
 
 std::string UtcDateTime(int64_t time_ms) { return FormatUtc(time_ms, "%Y-%m-%d %H:%M:%S"); }
 
-std::optional<std::string> WriteReplayText(const v1::Replay& replay, const core::TileSet& tiles,
+std::optional<std::string> WriteReplayText(const wire::Replay& replay,
+                                           std::shared_ptr<const core::TileSet> tiles,
                                            std::chrono::milliseconds step_delay,
                                            std::ostream& out) {
   out << Heading(replay) << std::endl;
   const int width = static_cast<int>(std::to_string(replay.steps_size()).size());
   protocol::Follower follower;
-  std::optional<city::GameOver> over;
-  auto error = FollowReplay(replay, tiles, follower, [&](const ReplayStep& step) {
+  auto error = FollowReplay(replay, std::move(tiles), follower, [&](const ReplayStep& step) {
     out << StepText(step, width) << std::endl;
-    if (auto found = FindGameOver(follower.events())) over = found;
     const bool last = step.sequence >= static_cast<uint64_t>(replay.steps_size());
     if (step_delay.count() > 0 && !last) std::this_thread::sleep_for(step_delay);
   });
   if (error) return error;
-  out << Ending(replay, follower, over) << std::endl;
+  out << Ending(replay, follower) << std::endl;
   return std::nullopt;
 }
 
-std::variant<nlohmann::json, std::string> ReplayJson(const v1::Replay& replay,
-                                                     const core::TileSet& tiles) {
+std::variant<nlohmann::json, std::string> ReplayJson(const wire::Replay& replay,
+                                                     std::shared_ptr<const core::TileSet> tiles) {
   protocol::Follower follower;
-  std::optional<city::GameOver> over;
   nlohmann::json steps = nlohmann::json::array();
-  const auto error = FollowReplay(replay, tiles, follower, [&](const ReplayStep& step) {
+  const auto error = FollowReplay(replay, std::move(tiles), follower, [&](const ReplayStep& step) {
     steps.push_back({{"sequence", step.sequence},
                      {"seat", step.seat},
                      {"action", step.action},
                      {"time_ms", step.time_ms},
                      {"state_hash", HashHex(step.state_hash)},
                      {"events", step.events}});
-    if (auto found = FindGameOver(follower.events())) over = found;
   });
   if (error) return *error;
-  nlohmann::json winners = nlohmann::json::array();
-  for (int p = 0; over && p < follower.state().counters.players; ++p) {
-    if (over->winners >> p & 1) winners.push_back(p);
-  }
   return nlohmann::json{{"steps", std::move(steps)},
-                        {"final", StateJson(follower.state(), follower.sequence())},
+                        {"final", StateJson(follower)},
                         {"over", follower.over()},
-                        {"winners", std::move(winners)}};
+                        {"winners", Winners(follower)}};
 }
 
 }  // namespace carc::client

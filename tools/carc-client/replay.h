@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <ostream>
@@ -14,7 +15,6 @@
 #include <variant>
 #include <vector>
 
-#include "carcassonne/city/v1/city.pb.h"
 #include "core/tileset.h"
 #include "protocol/follower.h"
 #include "view.h"
@@ -25,16 +25,18 @@ namespace carc::client {
 struct ReplayStep {
   uint64_t sequence = 0;
   uint32_t seat = 0;        // whose action it was (the server's tile draws: the turn player)
-  std::string action;       // the engine's notation, named against the state before the step
+  std::string action;       // the game's notation, named against the state before the step
   int64_t time_ms = 0;      // when the server committed it (Unix time, milliseconds)
   uint64_t state_hash = 0;  // of the state after the step; equal to the follower's
   std::vector<std::string> events;  // NotableEvents of the step
 };
 
-// Follows `replay` with `follower` from its start (sequence 0) through every step, calling
+// Follows `replay` (a game played with `tiles`, the server's GetTileSet for its rule set) with
+// `follower` from its start (sequence 0) through every step, calling
 // `on_step` after each step has been applied and its hash checked. Returns what went wrong, if
 // anything; the follower then holds the last state that was checked (or none).
-std::optional<std::string> FollowReplay(const v1::Replay& replay, const core::TileSet& tiles,
+std::optional<std::string> FollowReplay(const wire::Replay& replay,
+                                        std::shared_ptr<const core::TileSet> tiles,
                                         protocol::Follower& follower,
                                         const std::function<void(const ReplayStep&)>& on_step);
 
@@ -46,12 +48,13 @@ std::string UtcDateTime(int64_t time_ms);
 // ("seq 12  seat 1  place 0 -1 3      14:03:27 UTC") with its events indented below it, and the
 // final scores; `step_delay` is waited after every step but the last. Returns the error, if any
 // (what was written until then stays written).
-std::optional<std::string> WriteReplayText(const v1::Replay& replay, const core::TileSet& tiles,
+std::optional<std::string> WriteReplayText(const wire::Replay& replay,
+                                           std::shared_ptr<const core::TileSet> tiles,
                                            std::chrono::milliseconds step_delay, std::ostream& out);
 
 // The replay as JSON: {"steps": [{sequence, seat, action, time_ms, state_hash, events}...],
 // "final": StateJson of the last state, "over", "winners"}; or the error.
-std::variant<nlohmann::json, std::string> ReplayJson(const v1::Replay& replay,
-                                                     const core::TileSet& tiles);
+std::variant<nlohmann::json, std::string> ReplayJson(const wire::Replay& replay,
+                                                     std::shared_ptr<const core::TileSet> tiles);
 
 }  // namespace carc::client

@@ -38,7 +38,7 @@ function main(): void {
     banner.textContent = STATUS_TEXT[s];
     banner.hidden = s === "open";
   });
-  const home = h("a", { href: "/", class: "home" }, "Carcassonne: The City");
+  const home = h("a", { href: "/", class: "home" }, "Carcassonne");
   home.addEventListener("click", (e) => {
     e.preventDefault();
     navigate("/");

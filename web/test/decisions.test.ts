@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
 import { ActionKind, ActionSchema, type Action } from "../src/gen/carcassonne/city/v1/city_pb";
-import { nextCell, nextChoice, placementOf } from "../src/ui/decisions";
+import { nextCell, nextChoice, placementOf } from "../src/games/city/decisions";
 
 function place(x: number, y: number, rotation: number): Action {
   return create(ActionSchema, { kind: ActionKind.PLACE_TILE, x, y, rotation });

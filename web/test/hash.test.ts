@@ -1,6 +1,7 @@
-// The test vectors of docs/protocol.md section 6: the mixing functions, and the game with seed 8
-// and 2 players through its first three actions, built from the events section 8 lists. The
-// later vectors (173, 267) are checked against the recorded game in replay.test.ts.
+// The test vectors of docs/protocol.md section 6 and docs/protocol-city.md section 5: the mixing
+// functions, and the game with seed 8 and 2 players through its first three actions, built from
+// the events protocol-city.md section 6 lists. The later vectors (173, 267) are checked against
+// the recorded game in replay.test.ts.
 import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
@@ -10,15 +11,8 @@ import {
   FeatureKind,
   type Event,
 } from "../src/gen/carcassonne/city/v1/city_pb";
-import {
-  applyEvents,
-  factKey,
-  hashHex,
-  mix64,
-  stateHash,
-  word,
-  type PublicState,
-} from "../src/state";
+import { applyEvents, factKey, mix64, stateHash, word, type PublicState } from "../src/games/city";
+import { hashHex } from "../src/state";
 
 const zeroScores = { streets: 0, markets: 0, towers: 0, stewards: 0, guards: 0 };
 

@@ -9,7 +9,7 @@ import {
   PublicStateSchema,
   type Event,
 } from "../src/gen/carcassonne/city/v1/city_pb";
-import { applyEvent, applyEvents, stateFromWire, type PublicState } from "../src/state";
+import { applyEvent, applyEvents, stateFromWire, type PublicState } from "../src/games/city";
 
 function twoPlayerStart(): PublicState {
   const wire = create(PublicStateSchema, {

@@ -1,5 +1,6 @@
 // A whole game recorded from a real server (scripts/record-replay.mjs): the Replay of the game
-// with seed 8 and 2 players that docs/protocol.md section 8 follows. Starting from its snapshot
+// with seed 8 and 2 players that docs/protocol-city.md section 6 follows, in protocol 2's envelope
+// with The City's payloads as bytes. Starting from its snapshot
 // and applying every step must give the server's hash after each one.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -7,20 +8,10 @@ import { fileURLToPath } from "node:url";
 import { create, fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
-import {
-  DeltaSchema,
-  EndCondition,
-  ServerMessageSchema,
-  type Replay,
-} from "../src/gen/carcassonne/city/v1/city_pb";
-import {
-  applyDelta,
-  fromSnapshot,
-  hashHex,
-  needsResync,
-  totalScore,
-  type GameView,
-} from "../src/state";
+import { cityModule, totalScore, type PublicState } from "../src/games/city";
+import { EndCondition } from "../src/gen/carcassonne/city/v1/city_pb";
+import { DeltaSchema, ServerMessageSchema, type Replay } from "../src/gen/carcassonne/server/v2/server_pb";
+import { applyDelta, fromSnapshot, hashHex, needsResync, type GameView } from "../src/state";
 
 function loadReplay(): Replay {
   const path = fileURLToPath(new URL("./fixtures/game-seed8-2p.replay.bin", import.meta.url));
@@ -30,9 +21,9 @@ function loadReplay(): Replay {
   return msg.body.value;
 }
 
-function startView(replay: Replay): GameView {
+function startView(replay: Replay): GameView<PublicState> {
   if (replay.start === undefined) throw new Error("a replay without start");
-  const view = fromSnapshot(replay.start);
+  const view = fromSnapshot(cityModule, replay.start);
   if (!view.ok) throw new Error(view.error);
   return view.value;
 }
@@ -61,7 +52,7 @@ describe("a recorded game", () => {
       [267n, "acbb8b74f72ab694"],
     ]);
     for (const step of replay.steps) {
-      const outcome = applyDelta(view, step);
+      const outcome = applyDelta(cityModule, view, step);
       if (outcome.kind !== "applied") throw new Error(`step ${step.sequence}: ${show(outcome)}`);
       view = outcome.view;
       expect(view.hash).toBe(step.stateHash);
@@ -79,7 +70,7 @@ describe("a recorded game", () => {
     const view = startView(replay);
     const [first, second] = replay.steps;
     if (first === undefined || second === undefined) throw new Error("too few steps");
-    const outcome = applyDelta(view, second);
+    const outcome = applyDelta(cityModule, view, second);
     expect(outcome).toEqual({ kind: "gap", expected: 1n, got: 2n });
     expect(needsResync(outcome)).toBe(true);
   });
@@ -88,9 +79,9 @@ describe("a recorded game", () => {
     const view = startView(replay);
     const [first] = replay.steps;
     if (first === undefined) throw new Error("no steps");
-    const once = applyDelta(view, first);
+    const once = applyDelta(cityModule, view, first);
     if (once.kind !== "applied") throw new Error(once.kind);
-    expect(applyDelta(once.view, first)).toEqual({ kind: "stale" });
+    expect(applyDelta(cityModule, once.view, first)).toEqual({ kind: "stale" });
   });
 
   it("reports a hash that differs, and keeps its view", () => {
@@ -98,7 +89,7 @@ describe("a recorded game", () => {
     const [first] = replay.steps;
     if (first === undefined) throw new Error("no steps");
     const forged = create(DeltaSchema, { ...first, stateHash: first.stateHash ^ 1n });
-    const outcome = applyDelta(view, forged);
+    const outcome = applyDelta(cityModule, view, forged);
     expect(outcome.kind).toBe("mismatch");
     expect(needsResync(outcome)).toBe(true);
     expect(view.sequence).toBe(0n);

@@ -5,15 +5,15 @@ import { fileURLToPath } from "node:url";
 import { create, fromBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
+import { ServerMessageSchema } from "../src/gen/carcassonne/server/v2/server_pb";
 import {
   Building,
   FeatureKind,
   MarketKind,
-  ServerMessageSchema,
   StreetEnd,
   TileSetSchema,
   type TileSet,
-} from "../src/gen/carcassonne/city/v1/city_pb";
+} from "../src/gen/carcassonne/tiles/v1/tiles_pb";
 import { buildingWord, catalogFromMessage, featureWord, tileWord, typeOf, type TileCatalog } from "../src/tiles/catalog";
 import { buildingAnchor, featureAnchor, SIZE, turn } from "../src/tiles/geometry";
 

@@ -3,7 +3,7 @@ import { create } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
 import { EventSchema, FeatureKind, ScoreCause } from "../src/gen/carcassonne/city/v1/city_pb";
-import { eventWord } from "../src/ui/words";
+import { eventWord } from "../src/games/city/words";
 
 const NAMES = ["Alice", ""]; // seat 1 has no name: it goes by its colour
 

@@ -10,13 +10,21 @@ import type { Table } from "./play";
 export interface NewGame {
   readonly name: string;
   readonly seed: number;
+  readonly ruleSet?: string; // the lobby's rule-set menu; The City when left out
+  readonly options?: Readonly<Record<string, number>>; // the rule set's option fields
 }
 
-// Alice creates a two-seat game from the lobby and waits on its page; returns the game's id.
+// Alice creates a two-seat game of the rule set (with its options) from the lobby and waits on
+// its page; returns the game's id.
 export async function createGame(page: Page, game: NewGame): Promise<string> {
   await page.goto(`/?seed=${game.seed}`);
   await page.locator('input[aria-label="Your name"]').fill("Alice");
   await page.locator('input[aria-label="Game name"]').fill(game.name);
+  await page.locator(`select[aria-label="Rule set"] option[value="${game.ruleSet ?? "the-city"}"]`).waitFor({ state: "attached" });
+  await page.locator('select[aria-label="Rule set"]').selectOption(game.ruleSet ?? "the-city");
+  for (const [name, value] of Object.entries(game.options ?? {})) {
+    await page.locator(`.rule-options input[data-option="${name}"]`).fill(String(value));
+  }
   await page.locator('select[aria-label="Seats"]').selectOption("2");
   await page.getByRole("button", { name: "Create game", exact: true }).click();
   await page.waitForURL(/\/game\/[^/]+$/);

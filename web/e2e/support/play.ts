@@ -21,6 +21,7 @@ export interface PlayOptions {
   readonly checkSpectatorEvery: number; // decisions
   readonly onWallPhase: (page: Page) => Promise<void>; // once, at the first wall decision
   readonly stopAfterSteps?: number; // decisions; return then instead of playing to the end
+  readonly afterStep?: (t: Table) => Promise<void>; // after each decision, to look at the pages
 }
 
 export interface PlayResult {
@@ -200,6 +201,7 @@ export async function playToEnd(t: Table, o: PlayOptions): Promise<PlayResult> {
     }
     expect(await t.spectator.locator("section.decision").count(), "the spectator has a decision").toBe(0);
     if (step % o.checkSpectatorEvery === 0) await checkSpectator(t);
+    if (o.afterStep !== undefined) await o.afterStep(t);
   }
   throw new Error(`the game did not end within ${o.maxSteps} decisions`);
 }

@@ -5,14 +5,16 @@
 // also handed to the listeners, so a page can treat a Snapshot the same whether it answers its
 // own request or was pushed. A lost connection is retried with exponential backoff
 // (0.5 s doubling to 8 s); after each new Welcome every held seat is resumed and every reconnect
-// hook runs, because the server forgets which games a connection was in.
+// hook runs, because the server forgets which games a connection was in. The last Welcome is
+// kept: it lists the rule sets the server hosts, which the lobby offers.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 
 import {
   ClientMessageSchema,
   ServerMessageSchema,
   type ServerMessage,
-} from "../gen/carcassonne/city/v1/city_pb";
+  type Welcome,
+} from "../gen/carcassonne/server/v2/server_pb";
 
 // The init shape, so callers write plain objects and create() fills in the message types.
 export type RequestBody = NonNullable<MessageInitShape<typeof ClientMessageSchema>["body"]>;
@@ -32,7 +34,7 @@ interface Pending {
 
 const MIN_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 8000;
-const CLIENT_NAME = "carc-web 0.1";
+const CLIENT_NAME = "carc-web 0.2";
 
 export class Connection {
   private socket: WebSocket | null = null;
@@ -46,6 +48,8 @@ export class Connection {
   private statusValue: ConnectionStatus = "connecting";
   private readonly messageListeners = new Set<Listener<ServerMessage>>();
   private readonly statusListeners = new Set<Listener<ConnectionStatus>>();
+  private readonly welcomeListeners = new Set<Listener<Welcome>>();
+  private welcomeValue: Welcome | null = null;
   private readonly reconnectHooks = new Set<() => void>();
   private readonly seats = new Map<string, HeldSeat>();
 
@@ -76,6 +80,13 @@ export class Connection {
     this.statusListeners.add(listener);
     listener(this.statusValue);
     return () => this.statusListeners.delete(listener);
+  }
+
+  // The server's last Welcome: at once if it has come, and again after each reconnect.
+  onWelcome(listener: Listener<Welcome>): () => void {
+    this.welcomeListeners.add(listener);
+    if (this.welcomeValue !== null) listener(this.welcomeValue);
+    return () => this.welcomeListeners.delete(listener);
   }
 
   // Runs after every reconnect (not the first connect): spectators watch again this way.
@@ -109,7 +120,7 @@ export class Connection {
   private sendHello(ws: WebSocket): void {
     const hello = create(ClientMessageSchema, {
       requestId: 0n,
-      body: { case: "hello", value: { protocolVersion: 1, client: CLIENT_NAME } },
+      body: { case: "hello", value: { protocolVersion: 2, client: CLIENT_NAME } },
     });
     ws.send(toBinary(ClientMessageSchema, hello));
   }
@@ -123,7 +134,7 @@ export class Connection {
       return; // a frame we cannot read changes nothing; the hash checks catch lost state
     }
     if (msg.body.case === "welcome") {
-      this.onWelcome();
+      this.onWelcomeMessage(msg.body.value);
       return;
     }
     const waiting = this.pending.get(msg.requestId);
@@ -134,7 +145,9 @@ export class Connection {
     for (const l of this.messageListeners) l(msg);
   }
 
-  private onWelcome(): void {
+  private onWelcomeMessage(welcome: Welcome): void {
+    this.welcomeValue = welcome;
+    for (const l of this.welcomeListeners) l(welcome);
     const reconnected = this.everOpened;
     this.welcomed = true;
     this.everOpened = true;

@@ -1,37 +1,41 @@
-// Keeping a client in step with the server (docs/protocol.md section 5): a GameView is a game's
-// public state at a sequence number. It starts from a Snapshot and follows the game's Deltas in
-// order; every step is checked against the server's state hash. The outcome of a Delta tells the
-// caller what to do: use the new view, ignore a delta already applied, or resynchronise (a seat
-// sends Resume, a spectator Spectate) after a gap, a hash that differs or an event that does
-// not fit. Nothing here changes a view it is given.
-import type { Delta, Snapshot } from "../gen/carcassonne/city/v1/city_pb";
-import { stateFromWire } from "./convert";
-import { hashHex, stateHash } from "./hash";
-import { fail, ok, type PublicState, type Result } from "./model";
-import { applyEvents } from "./reducer";
+// Keeping a client in step with the server (docs/protocol.md section 5), for any game: a GameView
+// is a game's public state at a sequence number. It starts from a Snapshot and follows the game's
+// Deltas in order; the payloads are decoded and applied by the game's module, and every step is
+// checked against the server's state hash. The outcome of a Delta tells the caller what to do:
+// use the new view, ignore a delta already applied, or resynchronise (a seat sends Resume, a
+// spectator Spectate) after a gap, a hash that differs or an event that does not fit. Nothing
+// here changes a view it is given.
+import type { Delta, Snapshot } from "../gen/carcassonne/server/v2/server_pb";
+import type { GameModule } from "../games/module";
+import { fail, ok, type Result } from "./result";
 
-export interface GameView {
+export interface GameView<S = unknown> {
   readonly gameId: string;
   readonly sequence: bigint; // actions applied so far, the server's draws included
-  readonly state: PublicState;
-  readonly hash: bigint; // stateHash(state), equal to the server's
+  readonly state: S;
+  readonly hash: bigint; // the module's stateHash(state), equal to the server's
 }
 
-export function fromSnapshot(snapshot: Snapshot): Result<GameView> {
-  if (snapshot.state === undefined) return fail("snapshot without a state");
-  const state = stateFromWire(snapshot.state);
-  if (!state.ok) return state;
-  const hash = stateHash(state.value);
+// The way the protocol documents show hashes: 16 lower-case hex digits.
+export function hashHex(h: bigint): string {
+  return BigInt.asUintN(64, h).toString(16).padStart(16, "0");
+}
+
+export function fromSnapshot<S, E>(game: GameModule<S, E, unknown>, snapshot: Snapshot): Result<GameView<S>> {
+  if (snapshot.ruleSet !== "" && snapshot.ruleSet !== game.ruleSet) {
+    return fail(`a snapshot of rule set ${snapshot.ruleSet} read as ${game.ruleSet}`);
+  }
+  const state = game.decodeState(snapshot.state);
+  if (!state.ok) return fail(`snapshot ${snapshot.sequence}: ${state.error}`);
+  const hash = game.stateHash(state.value);
   if (hash !== snapshot.stateHash) {
-    return fail(
-      `snapshot ${snapshot.sequence}: hash ${hashHex(hash)}, server ${hashHex(snapshot.stateHash)}`,
-    );
+    return fail(`snapshot ${snapshot.sequence}: hash ${hashHex(hash)}, server ${hashHex(snapshot.stateHash)}`);
   }
   return ok({ gameId: snapshot.gameId, sequence: snapshot.sequence, state: state.value, hash });
 }
 
-export type DeltaOutcome =
-  | { readonly kind: "applied"; readonly view: GameView }
+export type DeltaOutcome<S = unknown> =
+  | { readonly kind: "applied"; readonly view: GameView<S> }
   | { readonly kind: "stale" } // its sequence was applied already: ignore it
   | { readonly kind: "gap"; readonly expected: bigint; readonly got: bigint }
   | {
@@ -43,25 +47,34 @@ export type DeltaOutcome =
   | { readonly kind: "invalid"; readonly error: string };
 
 // True when the outcome means the client lost its way and must ask for a new snapshot.
-export function needsResync(outcome: DeltaOutcome): boolean {
+export function needsResync(outcome: DeltaOutcome<unknown>): boolean {
   return outcome.kind === "gap" || outcome.kind === "mismatch" || outcome.kind === "invalid";
 }
 
-export function applyDelta(view: GameView, delta: Delta): DeltaOutcome {
+// The delta's events, decoded by the game's module.
+export function deltaEvents<E>(game: GameModule<unknown, E, unknown>, delta: Delta): Result<E[]> {
+  const events: E[] = [];
+  for (const [i, bytes] of delta.events.entries()) {
+    const e = game.decodeEvent(bytes);
+    if (!e.ok) return fail(`event ${i}: ${e.error}`);
+    events.push(e.value);
+  }
+  return ok(events);
+}
+
+export function applyDelta<S, E>(game: GameModule<S, E, unknown>, view: GameView<S>, delta: Delta): DeltaOutcome<S> {
   if (delta.gameId !== view.gameId) {
     return { kind: "invalid", error: `a delta of ${delta.gameId} for game ${view.gameId}` };
   }
   const expected = view.sequence + 1n;
   if (delta.sequence < expected) return { kind: "stale" };
   if (delta.sequence > expected) return { kind: "gap", expected, got: delta.sequence };
-  const next = applyEvents(view.state, delta.events);
+  const events = deltaEvents(game, delta);
+  const next = events.ok ? game.applyEvents(view.state, events.value) : events;
   if (!next.ok) return { kind: "invalid", error: `delta ${delta.sequence}: ${next.error}` };
-  const hash = stateHash(next.value);
+  const hash = game.stateHash(next.value);
   if (hash !== delta.stateHash) {
     return { kind: "mismatch", sequence: delta.sequence, ours: hash, server: delta.stateHash };
   }
-  return {
-    kind: "applied",
-    view: { gameId: view.gameId, sequence: delta.sequence, state: next.value, hash },
-  };
+  return { kind: "applied", view: { gameId: view.gameId, sequence: delta.sequence, state: next.value, hash } };
 }

@@ -1,8 +1,8 @@
-// The tile set of the server's games (the TileSet message, docs/tiles.md), checked once and kept
+// The tile set of a rule set's games (tiles.v1.TileSet, docs/tiles.md), shared by every game, checked once and kept
 // as plain readonly objects: for each tile id, the type it is a copy of. The client draws tiles
 // and names features from this and holds no tile data of its own, so any tile set the server
 // loads is drawn correctly.
-import { Building, FeatureKind, MarketKind, StreetEnd, type TileSet } from "../gen/carcassonne/city/v1/city_pb";
+import { Building, FeatureKind, MarketKind, StreetEnd, TileRole, type TileSet } from "../gen/carcassonne/tiles/v1/tiles_pb";
 
 export const PORTS = 12;
 export const NO_FEATURE = -1;
@@ -11,6 +11,7 @@ export interface FeatureDef {
   readonly kind: FeatureKind;
   readonly market: MarketKind;
   readonly end: StreetEnd;
+  readonly pennant: boolean; // a city segment with a pennant (Carcassonne)
   readonly ports: readonly number[]; // the unturned tile's ports it touches, ascending
 }
 
@@ -22,6 +23,7 @@ export interface TileTypeDef {
   readonly features: readonly FeatureDef[];
   readonly building: Building;
   readonly historicName: string;
+  readonly role: TileRole; // the start tile, the River's spring or lake, or none
 }
 
 export interface TileCatalog {
@@ -50,6 +52,7 @@ function typeDef(t: WireType): TileTypeDef {
     kind: f.kind,
     market: f.market,
     end: f.end,
+    pennant: f.pennant,
     ports: t.portFeature.flatMap((pf, port) => (pf === i ? [port] : [])),
   }));
   return {
@@ -60,6 +63,7 @@ function typeDef(t: WireType): TileTypeDef {
     features,
     building: t.building,
     historicName: t.historicName,
+    role: t.role,
   };
 }
 
@@ -107,6 +111,14 @@ export function featureWord(f: FeatureDef): string {
     }
     case FeatureKind.MARKET:
       return `the ${marketWord(f.market)} market`;
+    case FeatureKind.CITY:
+      return "the city";
+    case FeatureKind.FIELD:
+      return "the field";
+    case FeatureKind.MONASTERY:
+      return "the monastery";
+    case FeatureKind.RIVER:
+      return "the river";
     default:
       return "the residential area";
   }

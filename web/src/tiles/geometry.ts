@@ -3,7 +3,7 @@
 // from the north-west corner; the eight half-side ports each span half a side, the four midpoints
 // are points. Areas are drawn as the triangles from the centre to their half sides, which matches
 // the model: two halves belong to one area exactly when the tile file says so.
-import { Building, FeatureKind, StreetEnd } from "../gen/carcassonne/city/v1/city_pb";
+import { Building, FeatureKind, StreetEnd } from "../gen/carcassonne/tiles/v1/tiles_pb";
 import type { FeatureDef, TileTypeDef } from "./catalog";
 
 export const SIZE = 100;
@@ -68,6 +68,14 @@ function streetMiddle(f: FeatureDef): Point {
   return [first[0] * k, first[1] * k];
 }
 
+// Where a city segment's pennant (its shield) goes: the plain middle of its triangles, which for
+// a city all around the tile is its centre.
+export function pennantAnchor(t: TileTypeDef, index: number): Point {
+  const f = t.features[index];
+  const halves = f === undefined ? [] : f.ports.filter((p) => !isMidpoint(p));
+  return centroid(halves.map((p) => centroid(halfTriangle(p))));
+}
+
 // Where a market's symbol goes: the middle of the market.
 export function symbolAnchor(t: TileTypeDef, index: number): Point {
   const f = t.features[index];
@@ -85,24 +93,27 @@ function nearest(p: Point, others: readonly Point[]): number {
   return Math.min(Infinity, ...others.map((o) => Math.hypot(p[0] - o[0], p[1] - o[1])));
 }
 
-// What a follower on an area must keep clear of: the building, the streets' followers and the
-// market symbols.
+// What a follower on an area must keep clear of: the building, the streets' (roads', rivers')
+// followers, the market symbols and pennants, and a monastery.
 function obstacles(t: TileTypeDef): Point[] {
   const points: Point[] = [];
   if (t.building !== Building.NONE) points.push(buildingAnchor(t));
   t.features.forEach((f, i) => {
-    if (f.kind === FeatureKind.STREET) points.push(streetMiddle(f));
+    if (f.kind === FeatureKind.STREET || f.kind === FeatureKind.RIVER) points.push(streetMiddle(f));
     else if (f.kind === FeatureKind.MARKET) points.push(symbolAnchor(t, i));
+    else if (f.kind === FeatureKind.CITY && f.pennant) points.push(pennantAnchor(t, i));
+    else if (f.kind === FeatureKind.MONASTERY) points.push([0, 0]);
   });
   return points;
 }
 
-// Where a follower on feature `index` stands, in the unturned tile's units: on a street part way
-// along it; on an area at the candidate point farthest from everything else drawn on the tile.
+// Where a follower on feature `index` stands, in the unturned tile's units: on a street (a road)
+// part way along it; on a monastery in the centre; on an area at the candidate point farthest from everything else drawn on the tile.
 export function featureAnchor(t: TileTypeDef, index: number): Point {
   const f = t.features[index];
   if (f === undefined) return [0, 0];
-  if (f.kind === FeatureKind.STREET) return streetMiddle(f);
+  if (f.kind === FeatureKind.STREET || f.kind === FeatureKind.RIVER) return streetMiddle(f);
+  if (f.kind === FeatureKind.MONASTERY) return [0, 0];
   const avoid = obstacles(t);
   let best = areaMiddle(f);
   let room = nearest(best, avoid);

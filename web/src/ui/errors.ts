@@ -1,13 +1,21 @@
-// Server errors in words: the server's sentence (Error.reason) and the code programs match on.
-import type { ServerMessage } from "../gen/carcassonne/city/v1/city_pb";
+// Server errors in words: the server's sentence (Error.reason), the code programs match on, and
+// for a move the engine refused, the game's own name for why (Error.rule_error).
+import { ErrorCode, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
 import type { Connection, RequestBody } from "../net/connection";
-import { errorCodeWord } from "./words";
+
+// "BAD_TOKEN (207)": the enum's name without its prefix, then the number programs match on.
+export function errorCodeWord(code: number): string {
+  const name = ErrorCode[code];
+  return name === undefined ? `error ${code}` : `${name} (${code})`;
+}
 
 // The error in a reply, or null when the reply is not one.
 export function replyError(m: ServerMessage): string | null {
   if (m.body.case !== "error") return null;
   const e = m.body.value;
-  return `${e.reason !== "" ? e.reason : "The server refused the request"} — ${errorCodeWord(e.code)}`;
+  const reason = e.reason !== "" ? e.reason : "The server refused the request";
+  const rule = e.code === ErrorCode.RULE_REFUSED && e.ruleError !== "" ? ` (${e.ruleError})` : "";
+  return `${reason} — ${errorCodeWord(e.code)}${rule}`;
 }
 
 export function failureText(e: unknown): string {

@@ -1,55 +1,44 @@
 // The game page, /game/<id>: the open game's seats (join, start, invite link) and, once it runs,
 // the board, the side panel and the seat's decision. Holding a seat means having its token in
 // localStorage; the page resumes it on load and the Connection on every reconnect. Without a
-// token the page spectates, read-only. Every state change goes through the shared reducer and is
-// checked against the server's hash; a gap or mismatch asks the server for a fresh snapshot.
+// token the page spectates, read-only. The game's rule set picks its module (src/games/), which
+// reads the payloads and draws the table; every state change goes through the module's reducer
+// and is checked against the server's hash; a gap or mismatch asks for a fresh snapshot.
 import {
-  ActionKind,
   ErrorCode,
   GameStatus,
-  type Action,
   type Delta,
   type GameInfo,
   type ServerMessage,
   type Snapshot,
-} from "../gen/carcassonne/city/v1/city_pb";
+} from "../gen/carcassonne/server/v2/server_pb";
+import type { GameModule, GameTable, TableInput } from "../games/module";
+import { moduleFor } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from "../net/seats";
-import { applyDelta, fromSnapshot, needsResync, type GameView } from "../state";
 import { loadCatalog } from "../net/tileset";
-import { tileDescriber, type TileCatalog } from "../tiles/catalog";
-import { boardBounds, CELL, drawBoard } from "./board";
-import {
-  decisionOverlay,
-  drawDecision,
-  handTile,
-  nextCell,
-  nextChoice,
-  placementOf,
-  type DecisionContext,
-  type DecisionHandlers,
-  type TileChoice,
-} from "./decisions";
+import { applyDelta, deltaEvents, fromSnapshot, needsResync, type GameView } from "../state";
+import type { TileCatalog } from "../tiles/catalog";
 import { h, s } from "./dom";
 import { failureText, replyError, requestShowingErrors } from "./errors";
 import { nameInput } from "./identity";
 import { drawOpenGame } from "./open-game";
-import { drawLog, drawPanel } from "./panel";
+import { drawLog } from "./log";
 import { Viewport } from "./viewport";
-import { eventWord } from "./words";
 
 const MAX_LOG = 200;
 
 export class GamePage {
+  private game: GameModule | null = null;
+  private table: GameTable<unknown, unknown> | null = null;
   private view: GameView | null = null;
   private info: GameInfo | null = null;
   private seat: StoredSeat | null;
-  private legal: Action[] = [];
+  private legal: unknown[] = []; // the module's decoded actions
   private online: (boolean | null)[] = [];
   private log: string[] = [];
   private winners: number | null = null;
   private errorText: string | null = null;
-  private choice: TileChoice | null = null;
   private catalog: TileCatalog | null = null;
   private sending = false;
   private connected = true;
@@ -77,7 +66,6 @@ export class GamePage {
     window.addEventListener("keydown", onKey);
     this.cleanups.push(() => window.removeEventListener("keydown", onKey));
     void this.loadInfo();
-    void this.loadTiles();
     this.enter();
     this.render();
   }
@@ -122,35 +110,41 @@ export class GamePage {
     if (this.seat === null) void this.ask({ case: "spectate", value: { gameId: this.gameId } });
   }
 
-  private async loadTiles(): Promise<void> {
+  // The game's module, from its rule set (the game list's or a snapshot's): chosen once, with
+  // its table and its tile set. False when this client cannot draw that rule set.
+  private useRuleSet(ruleSet: string): boolean {
+    if (this.game !== null) return this.game.ruleSet === ruleSet;
+    const game = moduleFor(ruleSet);
+    if (game === null) {
+      this.showError(`This game's rule set (${ruleSet}) cannot be shown by this client yet.`);
+      return false;
+    }
+    this.game = game;
+    this.table = game.table({
+      send: (a) => this.send(a),
+      render: () => this.render(),
+      centreOn: (x, y) => this.viewport.centreOn(x, y),
+    });
+    void this.loadTiles(ruleSet);
+    return true;
+  }
+
+  private async loadTiles(ruleSet: string): Promise<void> {
     try {
-      this.catalog = await loadCatalog(this.conn);
+      this.catalog = await loadCatalog(this.conn, ruleSet);
       this.render();
     } catch (e) {
       this.showError(`Tiles are drawn plain: ${failureText(e)}`);
     }
   }
 
-  // Keys for playing without a mouse (the board's picks and the buttons also take Tab and Enter).
+  // The table's keys first (a seat's decision), then the board's pan and zoom.
   private onKey(e: KeyboardEvent): void {
     const t = e.target;
     if (t instanceof HTMLInputElement || t instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
-    const placing = this.legal.some((a) => a.kind === ActionKind.PLACE_TILE);
-    const key = e.key.toLowerCase();
-    if (placing && (key === "n" || key === "p")) {
-      this.choice = nextCell(this.legal, this.choice, key === "n" ? 1 : -1);
-      if (this.choice !== null) this.viewport.centreOn(this.choice.x * CELL + CELL / 2, -this.choice.y * CELL + CELL / 2);
-      this.render();
-    } else if (placing && key === "r") {
-      this.turnChoice();
-    } else if (placing && key === "enter" && !(t instanceof HTMLButtonElement) && !(t instanceof SVGElement && t.getAttribute("role") === "button")) {
-      const chosen = placementOf(this.legal, this.choice);
-      if (chosen !== null) this.send(chosen);
-    } else {
-      this.viewport.handleKey(e);
-      return;
-    }
-    e.preventDefault();
+    const inp = this.tableInput();
+    if (this.table !== null && inp !== null && this.table.key(e, inp)) e.preventDefault();
+    else this.viewport.handleKey(e);
   }
 
   // Names and online flags come from the game list (Snapshots carry neither).
@@ -164,6 +158,7 @@ export class GamePage {
   private setInfo(game: GameInfo): void {
     this.info = game;
     this.online = game.seat.map((s) => (s.taken ? s.online : null));
+    if (game.ruleSet !== "") this.useRuleSet(game.ruleSet);
     this.render();
   }
 
@@ -208,17 +203,30 @@ export class GamePage {
     }
   }
 
+  // The seat's legal actions through the module; actions it cannot read are not offered.
+  private decodeLegal(game: GameModule, legal: readonly Uint8Array[]): unknown[] {
+    const out: unknown[] = [];
+    for (const bytes of legal) {
+      const a = game.decodeAction(bytes);
+      if (a.ok) out.push(a.value);
+      else this.pushLog(`A legal action could not be read: ${a.error}`);
+    }
+    return out;
+  }
+
   private onSnapshot(snap: Snapshot): void {
-    const v = fromSnapshot(snap);
+    if (!this.useRuleSet(snap.ruleSet !== "" ? snap.ruleSet : (this.info?.ruleSet ?? ""))) return;
+    const game = this.game;
+    if (game === null) return;
+    const v = fromSnapshot(game, snap);
     if (!v.ok) {
       this.showError(`The game's state could not be read: ${v.error}`);
       return;
     }
     const fresh = this.view === null;
     this.view = v.value;
-    this.legal = [...snap.legalActions];
-    // After a reconnect the same decision comes back: the cell and rotation chosen are kept.
-    if (placementOf(this.legal, this.choice) === null) this.choice = null;
+    this.legal = this.decodeLegal(game, snap.legalActions);
+    this.table?.newLegal(this.legal, true);
     // Players are renumbered when a game starts with free seats: keep the number the server says.
     if (this.seat !== null && snap.yourSeat !== undefined && snap.yourSeat !== this.seat.seat) {
       this.seat = { seat: snap.yourSeat, token: this.seat.token };
@@ -226,19 +234,20 @@ export class GamePage {
     }
     this.pushLog(`State received at step ${snap.sequence}`);
     if (fresh) void this.loadInfo();
-    this.viewport.fit(boardBounds(v.value.state), fresh);
+    this.viewport.fit(game.bounds(v.value.state), fresh);
     this.render();
   }
 
   private onDelta(delta: Delta): void {
-    if (this.view === null) return;
-    const out = applyDelta(this.view, delta);
+    const game = this.game;
+    if (this.view === null || game === null) return;
+    const out = applyDelta(game, this.view, delta);
     if (out.kind === "applied") {
       this.view = out.view;
-      this.legal = [...delta.legalActions];
-      this.choice = null;
+      this.legal = this.decodeLegal(game, delta.legalActions);
+      this.table?.newLegal(this.legal, false);
       this.errorText = null;
-      this.logEvents(delta);
+      this.logEvents(game, delta);
       this.render();
     } else if (needsResync(out)) {
       this.pushLog(`Out of step with the server (${out.kind}): asking for the whole state`);
@@ -250,10 +259,12 @@ export class GamePage {
     }
   }
 
-  private logEvents(delta: Delta): void {
-    for (const e of delta.events) {
-      if (e.kind.case === "gameOver") this.winners = e.kind.value.winners;
-      const line = eventWord(e, this.names(), tileDescriber(this.catalog));
+  private logEvents(game: GameModule, delta: Delta): void {
+    const events = deltaEvents(game, delta);
+    if (!events.ok) return; // applyDelta has read them already
+    for (const e of events.value) {
+      this.winners = game.winners(e) ?? this.winners;
+      const line = game.eventWord(e, this.names(), this.catalog);
       if (line !== null) this.pushLog(line);
     }
   }
@@ -268,30 +279,45 @@ export class GamePage {
   }
 
   // One move at a time: a second click before the answer would only be refused as stale.
-  private send(action: Action): void {
-    if (this.view === null || this.seat === null || this.sending) return;
-    const move = { gameId: this.gameId, seatToken: this.seat.token, sequence: this.view.sequence, action };
+  private send(action: unknown): void {
+    if (this.view === null || this.seat === null || this.sending || this.game === null) return;
+    const move = { gameId: this.gameId, seatToken: this.seat.token, sequence: this.view.sequence, action: this.game.encodeAction(action) };
     this.sending = true;
     void this.ask({ case: "move", value: move }).finally(() => {
       this.sending = false;
     });
   }
 
-  private onCell(x: number, y: number): void {
-    this.choice = nextChoice(this.choice, x, y);
-    this.render();
+  private tableInput(): TableInput<unknown, unknown> | null {
+    if (this.view === null) return null;
+    return {
+      state: this.view.state,
+      legal: this.legal,
+      tiles: this.catalog,
+      names: this.names(),
+      online: this.connected ? this.online : this.online.map(() => null),
+      yourSeat: this.seat?.seat ?? null,
+      winners: this.winners,
+    };
   }
 
   private render(): void {
-    this.renderBoard();
+    const inp = this.tableInput();
+    if (this.game !== null && this.table !== null && inp !== null) {
+      this.viewport.fit(this.game.bounds(inp.state));
+      this.viewport.setContent(this.table.board(inp));
+    } else {
+      this.viewport.setContent(s("g"));
+    }
     this.root.dataset["status"] = this.statusName();
     if (this.view === null) delete this.root.dataset["sequence"];
     else this.root.dataset["sequence"] = String(this.view.sequence);
+    const running = this.table !== null && inp !== null ? this.runningPart(this.table, inp) : this.openGamePart();
     const parts: (HTMLElement | null)[] = [
       h("h2", {}, this.info?.name !== undefined && this.info.name !== "" ? `${this.info.name} (${this.gameId})` : `Game ${this.gameId}`),
       this.inviteLink(),
       this.errorText === null ? null : h("p", { class: "error", role: "alert" }, this.errorText),
-      this.view === null ? this.openGamePart() : this.runningPart(this.view),
+      running,
       drawLog(this.log),
     ];
     this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
@@ -299,49 +325,13 @@ export class GamePage {
 
   private statusName(): string {
     if (this.info?.status === GameStatus.ABANDONED) return "abandoned";
-    if (this.view === null) return this.info?.status === GameStatus.DAMAGED ? "damaged" : "open";
-    return this.view.state.decision.actor === -2 ? "finished" : "running";
+    if (this.view === null || this.game === null) return this.info?.status === GameStatus.DAMAGED ? "damaged" : "open";
+    return this.game.isOver(this.view.state) ? "finished" : "running";
   }
 
-  private decisionContext(view: GameView): DecisionContext {
-    return { state: view.state, catalog: this.catalog, legal: this.legal, choice: this.choice };
-  }
-
-  private handlers(): DecisionHandlers {
-    return { send: (a) => this.send(a), turn: () => this.turnChoice(), onCell: (x, y) => this.onCell(x, y) };
-  }
-
-  private renderBoard(): void {
-    if (this.view === null) {
-      this.viewport.setContent(s("g"));
-      return;
-    }
-    const ctx = this.decisionContext(this.view);
-    const overlay = decisionOverlay(ctx, this.handlers());
-    this.viewport.fit(boardBounds(this.view.state));
-    this.viewport.setContent(drawBoard({ state: this.view.state, catalog: this.catalog, names: this.names() }, overlay));
-  }
-
-  private runningPart(view: GameView): HTMLElement {
-    const panel = drawPanel({
-      state: view.state,
-      names: this.names(),
-      online: this.connected ? this.online : this.online.map(() => null),
-      yourSeat: this.seat?.seat ?? null,
-      winners: this.winners,
-    });
-    const decision = drawDecision(this.decisionContext(view), this.handlers());
+  private runningPart(table: GameTable<unknown, unknown>, inp: TableInput<unknown, unknown>): HTMLElement {
     const role = this.seat === null ? h("p", { class: "role" }, "You are watching.") : null;
-    // Everybody sees the tile in hand; the seat placing it sees it in its decision.
-    const hand = decision === null ? handTile(this.decisionContext(view)) : null;
-    const handBox = hand === null ? null : h("div", { class: "hand" }, hand, h("p", {}, hand.getAttribute("aria-label") ?? ""));
-    return h("div", {}, role, decision, handBox, panel);
-  }
-
-  private turnChoice(): void {
-    const c = this.choice;
-    if (c !== null && placementOf(this.legal, c) !== null) this.choice = nextChoice(c, c.x, c.y);
-    this.render();
+    return h("div", {}, role, table.side(inp));
   }
 
   private openGamePart(): HTMLElement {
@@ -349,6 +339,8 @@ export class GamePage {
       return h("p", {}, "This game was abandoned: nothing happened in it for too long.");
     }
     if (this.info === null || this.info.status !== GameStatus.OPEN) return h("p", {}, "Loading the game…");
+    // Nobody should take a seat in a game this client could not play: only the seats are shown.
+    if (this.game === null) return drawOpenGame(this.info, this.seat?.seat ?? null, null, { join: () => undefined, start: () => undefined });
     return drawOpenGame(this.info, this.seat?.seat ?? null, this.nameBox, {
       join: (name) => void this.join(name),
       start: () => void this.startGame(),

@@ -1,8 +1,11 @@
 // The lobby, /: a form to create a game, the open and running games (refreshed every 5 s; the
 // server's first page, and more pages on request) with per game a way in (join a free seat,
-// return to a seat this browser holds, or watch), and the most recently finished games to replay. Creating a game also takes seat 0, as the protocol
-// expects of a game's creator.
-import { GameStatus, type GameInfo, type ServerMessage } from "../gen/carcassonne/city/v1/city_pb";
+// return to a seat this browser holds, or watch), and the most recently finished games to replay.
+// Creating a game also takes seat 0, as the protocol expects of a game's creator. The rule sets on
+// offer are those the server hosts (Welcome.rule_sets) that this client can draw (a game module,
+// src/games/); the others are listed, disabled.
+import { GameStatus, type GameInfo, type RuleSetInfo, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
+import { moduleFor, offeredRuleSets, type OfferedRuleSet } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
@@ -29,6 +32,10 @@ function seedFromAddress(): bigint | null {
   return seed < 1n << 64n ? seed : null;
 }
 
+function ruleSetName(info: RuleSetInfo): string {
+  return info.name !== "" ? info.name : info.id;
+}
+
 export class LobbyPage {
   private games: GameInfo[] = [];
   private pagesShown = 1; // pages of open and running games, as the server pages them
@@ -39,6 +46,15 @@ export class LobbyPage {
   private readonly list = h("section", { class: "game-list" });
   private readonly finishedList = h("section", { class: "finished-list" });
   private readonly errorBox = h("p", { class: "error", role: "alert" });
+  // The create form's fields live as long as the page, so a new Welcome (after a reconnect)
+  // refills the choices without losing what was typed.
+  private ruleSets: OfferedRuleSet[] = [];
+  private readonly ruleSetBox = h("select", { "aria-label": "Rule set" });
+  private readonly seatsBox = h("select", { "aria-label": "Seats" });
+  private readonly optionsBox = h("div", { class: "rule-options" });
+  private readonly createButton = button("Create game", () => this.submit(), { class: "primary" });
+  private readonly gameNameBox = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
+  private readonly playerBox = nameInput();
 
   constructor(
     private readonly mount: HTMLElement,
@@ -46,15 +62,19 @@ export class LobbyPage {
   ) {}
 
   start(): void {
-    const lobby = h("div", { class: "lobby" }, h("h2", {}, "Play Carcassonne: The City"), this.errorBox, this.createForm(), this.list, this.finishedList);
+    const lobby = h("div", { class: "lobby" }, h("h2", {}, "Play Carcassonne"), this.errorBox, this.createForm(), this.list, this.finishedList);
     this.mount.replaceChildren(lobby);
     void this.refresh();
     this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
+    this.stopWelcome = this.conn.onWelcome((w) => this.setRuleSets(w.ruleSets));
     this.render();
   }
 
+  private stopWelcome: () => void = () => undefined;
+
   destroy(): void {
     window.clearInterval(this.timer);
+    this.stopWelcome();
   }
 
   // A reply that is not a refusal clears the last error.
@@ -99,20 +119,71 @@ export class LobbyPage {
   }
 
   private createForm(): HTMLElement {
-    const seats = h("select", { "aria-label": "Seats" }, ...[2, 3, 4].map((n) => h("option", { value: n }, `${n} players`)));
-    const name = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
-    const player = nameInput();
-    const create = button(
-      "Create game",
-      () => void this.create(Number(seats.value), fitUtf8(name.value.trim(), GAME_NAME_BYTES), fitUtf8(player.value.trim(), PLAYER_NAME_BYTES)),
-      { class: "primary" },
-    );
-    return h("section", { class: "create" }, h("h3", {}, "New game"), player, name, seats, create);
+    this.ruleSetBox.addEventListener("change", () => this.fillRuleSet());
+    this.setRuleSets([]);
+    const fields = [this.playerBox, this.gameNameBox, this.ruleSetBox, this.seatsBox, this.optionsBox, this.createButton];
+    return h("section", { class: "create" }, h("h3", {}, "New game"), ...fields);
   }
 
-  private async create(seats: number, name: string, playerName: string): Promise<void> {
+  // The server's rule sets: the first one this client can draw is chosen, unless one was.
+  private setRuleSets(hosted: readonly RuleSetInfo[]): void {
+    this.ruleSets = offeredRuleSets(hosted);
+    const was = this.ruleSetBox.value;
+    const options = this.ruleSets.map(({ info, available }) =>
+      h("option", { value: info.id, disabled: !available }, available ? ruleSetName(info) : `${ruleSetName(info)} (not playable here yet)`),
+    );
+    this.ruleSetBox.replaceChildren(...options);
+    const keep = this.ruleSets.find((r) => r.available && r.info.id === was) ?? this.ruleSets.find((r) => r.available);
+    this.ruleSetBox.value = keep?.info.id ?? "";
+    this.fillRuleSet();
+  }
+
+  private chosenRuleSet(): RuleSetInfo | null {
+    return this.ruleSets.find((r) => r.available && r.info.id === this.ruleSetBox.value)?.info ?? null;
+  }
+
+  // The seat counts and options of the chosen rule set.
+  private fillRuleSet(): void {
+    const rs = this.chosenRuleSet();
+    const was = Number(this.seatsBox.value);
+    const counts: number[] = [];
+    for (let n = rs?.minPlayers ?? 1; rs !== null && n <= rs.maxPlayers; n++) counts.push(n);
+    this.seatsBox.replaceChildren(...counts.map((n) => h("option", { value: n }, `${n} players`)));
+    if (counts.includes(was)) this.seatsBox.value = String(was);
+    this.optionsBox.replaceChildren(
+      ...(rs?.options ?? []).map((o) =>
+        h(
+          "label",
+          { title: o.description },
+          `${o.name} `,
+          h("input", { type: "number", min: o.min, max: o.max, value: o.defaultValue, "data-option": o.name, "aria-label": o.name }),
+        ),
+      ),
+    );
+    this.createButton.disabled = rs === null;
+  }
+
+  // The options as typed; values out of the option's range are the server's to refuse.
+  private chosenOptions(): Record<string, number> {
+    const options: Record<string, number> = {};
+    for (const input of this.optionsBox.querySelectorAll("input")) {
+      const name = input.dataset["option"];
+      if (name !== undefined && input.value !== "") options[name] = Math.trunc(Number(input.value));
+    }
+    return options;
+  }
+
+  private submit(): void {
+    const rs = this.chosenRuleSet();
+    if (rs === null) return;
+    const name = fitUtf8(this.gameNameBox.value.trim(), GAME_NAME_BYTES);
+    const player = fitUtf8(this.playerBox.value.trim(), PLAYER_NAME_BYTES);
+    void this.create(rs.id, Number(this.seatsBox.value), this.chosenOptions(), name, player);
+  }
+
+  private async create(ruleSet: string, seats: number, options: Record<string, number>, name: string, playerName: string): Promise<void> {
     const seed = seedFromAddress();
-    const m = await this.ask({ case: "createGame", value: { ruleSet: "the-city", seats, name, ...(seed === null ? {} : { seed }) } });
+    const m = await this.ask({ case: "createGame", value: { ruleSet, seats, options, name, ...(seed === null ? {} : { seed }) } });
     if (m?.body.case !== "gameCreated" || m.body.value.game === undefined) return;
     await this.join(m.body.value.game.gameId, playerName, 0);
   }
@@ -130,7 +201,7 @@ export class LobbyPage {
     const open = (): void => navigate(`/game/${encodeURIComponent(g.gameId)}`);
     const actions: HTMLElement[] = [];
     if (loadSeat(g.gameId) !== null) actions.push(button("Return to your seat", open, { class: "primary" }));
-    else if (g.status === GameStatus.OPEN && taken.length < g.seats) {
+    else if (g.status === GameStatus.OPEN && taken.length < g.seats && moduleFor(g.ruleSet) !== null) {
       actions.push(button("Join", () => void this.join(g.gameId, playerNameSetting()), { class: "primary" }));
     }
     if (g.status !== GameStatus.FINISHED) actions.push(button("Watch", open));
@@ -139,6 +210,7 @@ export class LobbyPage {
       "tr",
       { "data-game": g.gameId },
       h("td", {}, g.name !== "" ? `${g.name} (${g.gameId})` : g.gameId),
+      h("td", { class: "rule-set" }, this.ruleSetWord(g.ruleSet)),
       h("td", {}, `${taken.length} / ${g.seats}`, names !== "" ? `: ${names}` : ""),
       h("td", {}, STATUS_WORDS[g.status] ?? "unknown"),
       h("td", {}, String(g.spectators)),
@@ -146,8 +218,14 @@ export class LobbyPage {
     );
   }
 
+  // A game's rule set by the server's name for it; its id when the server did not list it.
+  private ruleSetWord(id: string): string {
+    const info = this.ruleSets.find((r) => r.info.id === id)?.info;
+    return info === undefined ? id : ruleSetName(info);
+  }
+
   private table(games: readonly GameInfo[]): HTMLElement {
-    const head = h("tr", {}, ...["Game", "Players", "Status", "Watching", ""].map((t) => h("th", {}, t)));
+    const head = h("tr", {}, ...["Game", "Rules", "Players", "Status", "Watching", ""].map((t) => h("th", {}, t)));
     return h("div", { class: "table-scroll" }, h("table", {}, h("thead", {}, head), h("tbody", {}, ...games.map((g) => this.row(g)))));
   }
 

@@ -1,6 +1,6 @@
 // A game that has not started: its seats, a way to join a free one, and for the creator (seat 0)
 // the button that starts it early with the seats taken so far (docs/protocol.md 2.1).
-import type { GameInfo } from "../gen/carcassonne/city/v1/city_pb";
+import type { GameInfo } from "../gen/carcassonne/server/v2/server_pb";
 import { button, h } from "./dom";
 import { badge } from "./players";
 
@@ -23,8 +23,9 @@ function seatRow(info: GameInfo, i: number, yourSeat: number | null): HTMLElemen
   );
 }
 
-// `nameBox` belongs to the page and outlives redraws, so what is typed in it is kept.
-export function drawOpenGame(info: GameInfo, yourSeat: number | null, nameBox: HTMLInputElement, on: OpenGameHandlers): HTMLElement {
+// `nameBox` belongs to the page and outlives redraws, so what is typed in it is kept; null
+// offers no way to join (a game of a rule set this client cannot draw).
+export function drawOpenGame(info: GameInfo, yourSeat: number | null, nameBox: HTMLInputElement | null, on: OpenGameHandlers): HTMLElement {
   const seats = info.seat.map((_, i) => seatRow(info, i, yourSeat));
   const taken = info.seat.filter((s) => s.taken).length;
   const free = info.seats - taken;
@@ -32,7 +33,7 @@ export function drawOpenGame(info: GameInfo, yourSeat: number | null, nameBox: H
     h("p", {}, `Waiting for players: ${taken} of ${info.seats} seats taken. The game starts when every seat is taken.`),
     h("ul", { class: "seats" }, ...seats),
   ];
-  if (yourSeat === null && free > 0) {
+  if (yourSeat === null && free > 0 && nameBox !== null) {
     parts.push(h("div", { class: "join" }, nameBox, button("Join", () => on.join(nameBox.value.trim()), { class: "primary" })));
   }
   if (yourSeat === 0) {

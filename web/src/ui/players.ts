@@ -6,7 +6,7 @@ import { s } from "./dom";
 export interface PlayerLook {
   readonly colour: string;
   readonly colourName: string;
-  readonly shape: "circle" | "square" | "triangle" | "diamond";
+  readonly shape: "circle" | "square" | "triangle" | "diamond" | "star";
 }
 
 const LOOKS: readonly PlayerLook[] = [
@@ -14,12 +14,24 @@ const LOOKS: readonly PlayerLook[] = [
   { colour: "#E69F00", colourName: "Orange", shape: "square" },
   { colour: "#009E73", colourName: "Green", shape: "triangle" },
   { colour: "#CC79A7", colourName: "Pink", shape: "diamond" },
+  { colour: "#D55E00", colourName: "Vermillion", shape: "star" }, // Carcassonne seats five
 ];
 
 const FALLBACK: PlayerLook = { colour: "#777777", colourName: "Grey", shape: "circle" };
 
 export function look(seat: number): PlayerLook {
   return LOOKS[seat] ?? FALLBACK;
+}
+
+// A five-pointed star about (x, y), its points on radius r.
+function starPoints(x: number, y: number, r: number): string {
+  const points: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const a = (Math.PI / 5) * i - Math.PI / 2;
+    const d = i % 2 === 0 ? r * 1.15 : r * 0.5;
+    points.push(`${(x + d * Math.cos(a)).toFixed(2)},${(y + d * Math.sin(a)).toFixed(2)}`);
+  }
+  return points.join(" ");
 }
 
 // The seat's marker centred on (x, y) with radius r, in SVG units.
@@ -35,6 +47,8 @@ export function marker(seat: number, x: number, y: number, r: number): SVGElemen
       return s("polygon", { points: `${x},${y - r} ${x + r},${y + r} ${x - r},${y + r}`, ...style });
     case "diamond":
       return s("polygon", { points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}`, ...style });
+    case "star":
+      return s("polygon", { points: starPoints(x, y, r), ...style });
   }
 }
 

@@ -1,30 +1,31 @@
 // The replay page, /replay/<id>: the game's whole log (GetReplay), stepped through with buttons,
-// a slider, play/pause, or the keys (left and right arrows step, space plays, shift+arrows pan). Every step is applied with the shared reducer and checked against
-// the hash the server recorded, so a replay shows exactly what the players saw.
-import type { Delta, Replay } from "../gen/carcassonne/city/v1/city_pb";
+// a slider, play/pause, or the keys (left and right arrows step, space plays, shift+arrows pan).
+// Every step is applied with the game module's reducer (chosen by the replay's rule set) and
+// checked against the hash the server recorded, so a replay shows exactly what the players saw.
+import type { Replay } from "../gen/carcassonne/server/v2/server_pb";
+import type { GameModule, GameTable } from "../games/module";
+import { moduleFor } from "../games/registry";
 import type { Connection } from "../net/connection";
 import { loadCatalog } from "../net/tileset";
-import { tileDescriber, type TileCatalog } from "../tiles/catalog";
-import { applyDelta, fromSnapshot, type GameView } from "../state";
-import { boardBounds, drawBoard, NO_OVERLAY } from "./board";
+import { applyDelta, deltaEvents, fromSnapshot, type GameView } from "../state";
+import type { TileCatalog } from "../tiles/catalog";
 import { button, h } from "./dom";
 import { failureText, replyError } from "./errors";
-import { drawLog, drawPanel } from "./panel";
+import { drawLog } from "./log";
 import { Viewport } from "./viewport";
-import { eventWord } from "./words";
 
 const PLAY_STEP_MS = 400;
 
 // Views at every step (index = sequence), or why the log could not be followed.
-function buildViews(replay: Replay): { views: GameView[]; error: string | null } {
+function buildViews(game: GameModule, replay: Replay): { views: GameView[]; error: string | null } {
   if (replay.start === undefined) return { views: [], error: "the replay has no start" };
-  const first = fromSnapshot(replay.start);
+  const first = fromSnapshot(game, replay.start);
   if (!first.ok) return { views: [], error: first.error };
   const views = [first.value];
   for (const step of replay.steps) {
     const last = views[views.length - 1];
     if (last === undefined) break;
-    const out = applyDelta(last, step);
+    const out = applyDelta(game, last, step);
     if (out.kind !== "applied") return { views, error: `step ${step.sequence} could not be applied (${out.kind})` };
     views.push(out.view);
   }
@@ -33,6 +34,9 @@ function buildViews(replay: Replay): { views: GameView[]; error: string | null }
 
 export class ReplayPage {
   private replay: Replay | null = null;
+  private table: GameTable<unknown, unknown> | null = null;
+  private lines: string[][] = []; // the log lines of each step
+  private winnersAt: (number | null)[] = []; // the winners once each step is done
   private views: GameView[] = [];
   private at = 0;
   private catalog: TileCatalog | null = null;
@@ -62,12 +66,6 @@ export class ReplayPage {
     this.cleanups.push(() => window.removeEventListener("keydown", onKey));
     this.cleanups.push(() => this.pause());
     void this.load();
-    void loadCatalog(this.conn)
-      .then((c) => {
-        this.catalog = c;
-        this.render();
-      })
-      .catch(() => undefined); // tiles stay plain squares
   }
 
   destroy(): void {
@@ -104,13 +102,29 @@ export class ReplayPage {
       this.side.replaceChildren(h("p", { class: "error", role: "alert" }, text ?? "No replay came back."));
       return;
     }
+    const ruleSet = this.replay.start?.ruleSet || this.replay.game?.ruleSet || "";
+    const game = moduleFor(ruleSet);
+    if (game === null) {
+      this.side.replaceChildren(h("p", { class: "error", role: "alert" }, `This game's rule set (${ruleSet}) cannot be shown by this client yet.`));
+      return;
+    }
+    // A replay sends no moves; the table only draws.
+    this.table = game.table({ send: () => undefined, render: () => this.render(), centreOn: (x, y) => this.viewport.centreOn(x, y) });
+    void loadCatalog(this.conn, ruleSet)
+      .then((c) => {
+        this.catalog = c;
+        this.lines = this.logLines(game);
+        this.render();
+      })
+      .catch(() => undefined); // tiles stay plain squares
     this.buildControls();
-    const built = buildViews(this.replay);
+    const built = buildViews(game, this.replay);
     this.views = built.views;
     this.buildError = built.error;
     this.at = this.views.length - 1;
+    this.lines = this.logLines(game);
     const last = this.views[this.at];
-    if (last !== undefined) this.viewport.fit(boardBounds(last.state), true);
+    if (last !== undefined) this.viewport.fit(game.bounds(last.state), true);
     this.render();
   }
 
@@ -157,29 +171,42 @@ export class ReplayPage {
     this.playButton.setAttribute("aria-label", label);
   }
 
-  // The log of a replay: the events of the steps up to the one shown.
-  private logLines(names: readonly string[]): string[] {
-    const steps: readonly Delta[] = this.replay?.steps.slice(0, this.at) ?? [];
-    const describe = tileDescriber(this.catalog);
-    return steps.flatMap((d) => d.events.map((e) => eventWord(e, names, describe)).filter((l): l is string => l !== null));
+  // Each step's log lines, and who had won once it was done (the game's end event says).
+  private logLines(game: GameModule): string[][] {
+    const names = this.names();
+    let winners: number | null = null;
+    this.winnersAt = [null];
+    return (this.replay?.steps ?? []).map((d) => {
+      const events = deltaEvents(game, d);
+      const lines = (events.ok ? events.value : []).flatMap((e) => {
+        winners = game.winners(e) ?? winners;
+        const line = game.eventWord(e, names, this.catalog);
+        return line === null ? [] : [line];
+      });
+      this.winnersAt.push(winners);
+      return lines;
+    });
+  }
+
+  private names(): string[] {
+    return this.replay?.game?.seat.map((s) => s.playerName) ?? [];
   }
 
   private render(): void {
     const view = this.views[this.at];
-    if (view === undefined || this.replay === null) return;
-    const names = this.replay.game?.seat.map((s) => s.playerName) ?? [];
+    if (view === undefined || this.replay === null || this.table === null) return;
+    const names = this.names();
     this.root.dataset["sequence"] = String(view.sequence);
     this.updateControls();
-    this.viewport.setContent(drawBoard({ state: view.state, catalog: this.catalog, names }, NO_OVERLAY));
-    const gameOver = this.replay.steps[this.at - 1]?.events.find((e) => e.kind.case === "gameOver");
-    const winners = gameOver?.kind.case === "gameOver" ? gameOver.kind.value.winners : null;
+    const inp = { state: view.state, legal: [], tiles: this.catalog, names, online: [], yourSeat: null, winners: this.winnersAt[this.at] ?? null };
+    this.viewport.setContent(this.table.board(inp));
     const title = this.replay.game?.name ? `${this.replay.game.name} (${this.gameId})` : `Game ${this.gameId}`;
     const parts: (HTMLElement | null)[] = [
       h("h2", {}, `Replay: ${title}`),
       this.controls,
       this.buildError === null ? null : h("p", { class: "error", role: "alert" }, `The replay stops early: ${this.buildError}`),
-      drawPanel({ state: view.state, names, online: [], yourSeat: null, winners }),
-      drawLog(this.logLines(names).slice(-200)),
+      this.table.side(inp),
+      drawLog(this.lines.slice(0, this.at).flat().slice(-200)),
     ];
     this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }

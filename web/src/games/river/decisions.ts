@@ -1,0 +1,167 @@
+// The controls for the seat's own decision, built from the server's legal actions only (a thin
+// client needs no rules), so an illegal move cannot even be tried. A tile is placed on the board:
+// a legal cell, clicked again (or R) to turn it through the rotations legal there, then "Place
+// tile". A follower (a thief, knight, monk or farmer) is picked on the board or with one button
+// per legal action, in the server's order, "No follower" among them. Actions are sent back
+// exactly as the server listed them.
+import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/river/v1/river_pb";
+import { typeOf, type TileCatalog } from "../../tiles/catalog";
+import { featureAnchor, turn } from "../../tiles/geometry";
+import { button, h, s } from "../../ui/dom";
+import type { BoardOverlay, BoardPick } from "./board";
+import type { PublicState } from "./model";
+import { tileArt } from "./tile-art";
+import { actionWord, compassWord, featureWord, tileRoleWord, tileWord } from "./words";
+
+export interface TileChoice {
+  readonly x: number;
+  readonly y: number;
+  readonly index: number; // into the rotations legal at (x, y)
+}
+
+// The name of a decision on the page (`section.decision[data-decision]`).
+const DECISION_NAMES: Record<number, string> = {
+  [DecisionKind.PLACE_TILE]: "place-tile",
+  [DecisionKind.PLACE_FOLLOWER]: "place-follower",
+};
+
+const HEADINGS: Record<number, string> = {
+  [DecisionKind.PLACE_TILE]: "Your move: place the tile",
+  [DecisionKind.PLACE_FOLLOWER]: "Your move: a follower on the tile, or none",
+};
+
+// The legal PLACE_TILE actions at (x, y), in the server's order.
+function rotationsAt(legal: readonly Action[], x: number, y: number): Action[] {
+  return legal.filter((a) => a.kind === ActionKind.PLACE_TILE && a.x === x && a.y === y);
+}
+
+export function legalCells(legal: readonly Action[]): { x: number; y: number }[] {
+  const seen = new Set<string>();
+  const cells: { x: number; y: number }[] = [];
+  for (const a of legal) {
+    if (a.kind !== ActionKind.PLACE_TILE || seen.has(`${a.x},${a.y}`)) continue;
+    seen.add(`${a.x},${a.y}`);
+    cells.push({ x: a.x, y: a.y });
+  }
+  return cells;
+}
+
+export function placementOf(legal: readonly Action[], choice: TileChoice | null): Action | null {
+  if (choice === null) return null;
+  const options = rotationsAt(legal, choice.x, choice.y);
+  return options.length === 0 ? null : (options[choice.index % options.length] ?? null);
+}
+
+// A click on a cell: a new cell starts at its first legal rotation, the same cell turns to the next.
+export function nextChoice(choice: TileChoice | null, x: number, y: number): TileChoice {
+  if (choice !== null && choice.x === x && choice.y === y) return { x, y, index: choice.index + 1 };
+  return { x, y, index: 0 };
+}
+
+// The next legal cell after the chosen one (the first when none is chosen), for the keyboard.
+export function nextCell(legal: readonly Action[], choice: TileChoice | null, step: number): TileChoice | null {
+  const cells = legalCells(legal);
+  if (cells.length === 0) return null;
+  const at = choice === null ? -1 : cells.findIndex((c) => c.x === choice.x && c.y === choice.y);
+  const next = at < 0 ? (step > 0 ? 0 : cells.length - 1) : (at + step + cells.length) % cells.length;
+  const c = cells[next];
+  return c === undefined ? null : { x: c.x, y: c.y, index: 0 };
+}
+
+export interface DecisionContext {
+  readonly state: PublicState;
+  readonly catalog: TileCatalog | null;
+  readonly legal: readonly Action[];
+  readonly choice: TileChoice | null;
+}
+
+export interface DecisionHandlers {
+  readonly send: (a: Action) => void;
+  readonly turn: () => void; // next legal rotation at the chosen cell
+  readonly onCell: (x: number, y: number) => void;
+}
+
+// The words for a legal action. A follower is named by its role and feature, and where the
+// feature lies on the tile as placed when two of the tile's features could be confused:
+// "Farmer on the field (north-west)", "Knight on the city".
+export function choiceWord(ctx: DecisionContext, a: Action): string {
+  if (a.kind === ActionKind.PLACE_FOLLOWER) {
+    const last = ctx.state.tiles[ctx.state.tiles.length - 1];
+    const type = last === undefined || ctx.catalog === null ? undefined : typeOf(ctx.catalog, last.tile);
+    const f = type?.features[a.feature];
+    if (type !== undefined && last !== undefined && f !== undefined) {
+      const role = tileRoleWord(f);
+      const twins = type.features.filter((g) => g.kind === f.kind).length;
+      const [x, y] = turn(featureAnchor(type, a.feature), last.rotation);
+      const where = twins > 1 ? ` (${compassWord(x, y)})` : "";
+      return `${role.charAt(0).toUpperCase()}${role.slice(1)} on ${featureWord(f)}${where}`;
+    }
+  }
+  const w = actionWord(a);
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+function picksFor(ctx: DecisionContext, on: DecisionHandlers): BoardPick[] {
+  const last = ctx.state.tiles[ctx.state.tiles.length - 1];
+  if (last === undefined) return [];
+  return ctx.legal
+    .filter((a) => a.kind === ActionKind.PLACE_FOLLOWER)
+    .map((a) => ({ x: last.x, y: last.y, feature: a.feature, label: choiceWord(ctx, a), pick: () => on.send(a) }));
+}
+
+// The board's overlay for the decision (nothing to show when it is not this seat's).
+export function decisionOverlay(ctx: DecisionContext, on: DecisionHandlers): BoardOverlay {
+  const cells = legalCells(ctx.legal);
+  const chosen = placementOf(ctx.legal, ctx.choice);
+  const ghost = chosen === null ? null : { tile: ctx.state.drawnTile, x: chosen.x, y: chosen.y, rotation: chosen.rotation };
+  return { cells, ghost, onCell: cells.length > 0 ? on.onCell : null, picks: picksFor(ctx, on) };
+}
+
+// The tile in hand, drawn as it would lie (turned as chosen, or as drawn).
+export function handTile(ctx: DecisionContext): SVGSVGElement | null {
+  const type = ctx.catalog === null || ctx.state.drawnTile < 0 ? undefined : typeOf(ctx.catalog, ctx.state.drawnTile);
+  if (type === undefined) return null;
+  const rotation = placementOf(ctx.legal, ctx.choice)?.rotation ?? 0;
+  return s("svg", { class: "hand-tile", viewBox: "-52 -52 104 104", width: 88, height: 88, role: "img", "aria-label": `The tile in hand: ${tileWord(type)}` }, tileArt(type, rotation));
+}
+
+function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
+  const chosen = placementOf(ctx.legal, ctx.choice);
+  const cells = legalCells(ctx.legal).length;
+  const keys = h("p", { class: "hint" }, "Keys: N / P next or previous cell, R turn, Enter place.");
+  if (chosen === null) {
+    const which = cells === 1 ? "the highlighted cell" : `one of the ${cells} highlighted cells`;
+    return h("div", { class: "choice" }, h("p", {}, `Choose ${which} on the board.`), keys);
+  }
+  const options = ctx.choice === null ? 1 : rotationsAt(ctx.legal, ctx.choice.x, ctx.choice.y).length;
+  return h(
+    "div",
+    { class: "choice" },
+    h("p", {}, `At (${chosen.x}, ${chosen.y}), turned ${chosen.rotation * 90}°`, options > 1 ? ` (${options} ways fit here)` : ""),
+    options > 1 ? button("Turn", on.turn) : null,
+    button("Place tile", () => on.send(chosen), { class: "primary" }),
+    keys,
+  );
+}
+
+function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
+  const buttons = ctx.legal.map((a) => button(choiceWord(ctx, a), () => on.send(a), { "data-legal": "" }));
+  const many = buttons.length > 6 ? " many" : "";
+  return h("div", { class: `buttons${many}` }, ...buttons);
+}
+
+// The controls for the decision (null when this seat has nothing to decide).
+export function drawDecision(ctx: DecisionContext, on: DecisionHandlers): HTMLElement | null {
+  if (ctx.legal.length === 0) return null;
+  const kind = ctx.state.decision.kind;
+  const placing = kind === DecisionKind.PLACE_TILE;
+  const hint = kind === DecisionKind.PLACE_FOLLOWER ? h("p", { class: "hint" }, "Or pick it on the board; a farmer lies in a field.") : null;
+  return h(
+    "section",
+    { class: "decision", "data-decision": DECISION_NAMES[kind] ?? "other" },
+    h("h3", {}, HEADINGS[kind] ?? "Your move"),
+    placing ? handTile(ctx) : null,
+    placing ? placeControls(ctx, on) : legalButtons(ctx, on),
+    hint,
+  );
+}
