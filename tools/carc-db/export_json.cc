@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "city/notation.h"
+#include "core/notation.h"
 
 namespace carc::db {
 
@@ -55,7 +55,7 @@ namespace {
 json ActionToJson(const persistence::ActionRecord& action) {
   return {{"sequence", action.sequence},
           {"seat", action.seat},
-          {"actor", city::FormatActor(static_cast<city::Actor>(action.seat))},
+          {"actor", core::FormatActor(static_cast<core::Actor>(action.seat))},
           {"action", action.action},
           {"state_hash", HexHash(action.state_hash)},
           {"time", IsoTime(action.time_ms, true)}};
