@@ -14,6 +14,7 @@
 #include <netinet/tcp.h>
 #include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
+#include <sqlite3.h>
 #include <sys/socket.h>
 
 #include <algorithm>
@@ -27,6 +28,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <memory>
@@ -1757,6 +1759,43 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
   ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get(), c2.get()}, random, 5000));
   ASSERT_TRUE(a2->track().over());
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({b2.get(), a2.get(), c2.get()}, 3, kSeed));
+}
+
+// A game log written before protocol 2 (schema version 2, before games stored their rule set's
+// version): its finished game of The City is hosted, replayed step by step and watched, each
+// hash as it was stored.
+TEST(NetLog, ACityGameStoredBeforeProtocol2IsReplayedAndWatched) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  {
+    std::ifstream in(std::string(CARC_SOURCE_DIR) +
+                     "/tests/persistence/data/schema-v2-city-game.sql");
+    const std::string sql((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_FALSE(sql.empty());
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(config.db_path.c_str(), &db), SQLITE_OK);
+    EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  TestServer server(config, TestServer::Database::kKeep);
+  auto c = Connected(server);
+  const wire::ServerMessage reply = c->Request(msg::GetReplay("g1"));
+  ASSERT_TRUE(reply.has_replay()) << Show(reply);
+  const wire::Replay& replay = reply.replay();
+  EXPECT_EQ(replay.game().rule_set(), msg::kCity);
+  EXPECT_EQ(replay.game().rule_set_version(), 1u);
+  EXPECT_EQ(replay.game().status(), wire::GAME_STATUS_FINISHED);
+  ASSERT_EQ(replay.steps_size(), 259);
+  protocol::Follower follower;
+  ASSERT_EQ(follower.Start(replay.start(), msg::DefaultTiles(msg::kCity)), std::nullopt);
+  for (const wire::Delta& step : replay.steps()) ASSERT_EQ(follower.Apply(step), std::nullopt);
+  EXPECT_TRUE(follower.over());
+  EXPECT_EQ(follower.hash(), 3108415732723108458u) << "the final hash the log stored";
+
+  const wire::ServerMessage watched = c->Spectate("g1");
+  ASSERT_TRUE(watched.has_snapshot()) << Show(watched);
+  EXPECT_EQ(watched.snapshot().sequence(), 259u);
+  EXPECT_EQ(watched.snapshot().state_hash(), follower.hash());
 }
 
 TEST(NetLog, AnOpenGameAndItsSeatTokenSurviveARestart) {
