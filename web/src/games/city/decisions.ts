@@ -9,14 +9,14 @@ import type { PublicState, WallPiece } from "./model";
 import { featureWord, tileWord, typeOf, type TileCatalog } from "../../tiles/catalog";
 import type { BoardOverlay, BoardPick } from "./board";
 import { button, h, s } from "../../ui/dom";
+import * as shared from "../shared/placement";
+import type { TileChoice } from "../shared/placement";
 import { tileArt } from "./tile-art";
 import { actionWord, sideWord } from "./words";
 
-export interface TileChoice {
-  readonly x: number;
-  readonly y: number;
-  readonly index: number; // into the rotations legal at (x, y)
-}
+export type { TileChoice };
+
+const isPlacement = (a: Action): boolean => a.kind === ActionKind.PLACE_TILE;
 
 // The name of a decision on the page (`section.decision[data-decision]`).
 const DECISION_NAMES: Record<number, string> = {
@@ -37,42 +37,19 @@ const HEADINGS: Record<number, string> = {
   [DecisionKind.PLACE_TOWER]: "Your move: a tower at a wall end, or none",
 };
 
-// The legal PLACE_TILE actions at (x, y), in the server's order.
-function rotationsAt(legal: readonly Action[], x: number, y: number): Action[] {
-  return legal.filter((a) => a.kind === ActionKind.PLACE_TILE && a.x === x && a.y === y);
-}
-
 function legalCells(legal: readonly Action[]): { x: number; y: number }[] {
-  const seen = new Set<string>();
-  const cells: { x: number; y: number }[] = [];
-  for (const a of legal) {
-    if (a.kind !== ActionKind.PLACE_TILE || seen.has(`${a.x},${a.y}`)) continue;
-    seen.add(`${a.x},${a.y}`);
-    cells.push({ x: a.x, y: a.y });
-  }
-  return cells;
+  return shared.legalCells(legal, isPlacement);
 }
 
 export function placementOf(legal: readonly Action[], choice: TileChoice | null): Action | null {
-  if (choice === null) return null;
-  const options = rotationsAt(legal, choice.x, choice.y);
-  return options.length === 0 ? null : (options[choice.index % options.length] ?? null);
+  return shared.placementOf(legal, isPlacement, choice);
 }
 
-// A click on a cell: a new cell starts at its first legal rotation, the same cell turns to the next.
-export function nextChoice(choice: TileChoice | null, x: number, y: number): TileChoice {
-  if (choice !== null && choice.x === x && choice.y === y) return { x, y, index: choice.index + 1 };
-  return { x, y, index: 0 };
-}
+export const nextChoice = shared.nextChoice;
 
 // The next legal cell after the chosen one (the first when none is chosen), for the keyboard.
 export function nextCell(legal: readonly Action[], choice: TileChoice | null, step: number): TileChoice | null {
-  const cells = legalCells(legal);
-  if (cells.length === 0) return null;
-  const at = choice === null ? -1 : cells.findIndex((c) => c.x === choice.x && c.y === choice.y);
-  const next = at < 0 ? (step > 0 ? 0 : cells.length - 1) : (at + step + cells.length) % cells.length;
-  const c = cells[next];
-  return c === undefined ? null : { x: c.x, y: c.y, index: 0 };
+  return shared.nextCell(legal, isPlacement, choice, step);
 }
 
 export interface DecisionContext {
@@ -143,21 +120,7 @@ export function handTile(ctx: DecisionContext): SVGSVGElement | null {
 }
 
 function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
-  const chosen = placementOf(ctx.legal, ctx.choice);
-  const cells = legalCells(ctx.legal).length;
-  const keys = h("p", { class: "hint" }, "Keys: N / P next or previous cell, R turn, Enter place.");
-  if (chosen === null) {
-    return h("div", { class: "choice" }, h("p", {}, `Choose one of the ${cells} highlighted cells on the board.`), keys);
-  }
-  const options = ctx.choice === null ? 1 : rotationsAt(ctx.legal, ctx.choice.x, ctx.choice.y).length;
-  return h(
-    "div",
-    { class: "choice" },
-    h("p", {}, `At (${chosen.x}, ${chosen.y}), turned ${chosen.rotation * 90}°`, options > 1 ? ` (${options} ways fit here)` : ""),
-    options > 1 ? button("Turn", on.turn) : null,
-    button("Place tile", () => on.send(chosen), { class: "primary" }),
-    keys,
-  );
+  return shared.placeControls(ctx.legal, isPlacement, ctx.choice, on, (cells) => `Choose one of the ${cells} highlighted cells on the board.`);
 }
 
 function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
