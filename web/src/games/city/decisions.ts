@@ -6,17 +6,18 @@
 // are sent back exactly as the server listed them.
 import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/city/v1/city_pb";
 import type { PublicState, WallPiece } from "./model";
-import { featureWord, tileWord, typeOf, type TileCatalog } from "../../tiles/catalog";
+import { featureWord, tileWord, typeOf } from "../../tiles/catalog";
 import type { BoardOverlay, BoardPick } from "./board";
 import { button, h, s } from "../../ui/dom";
 import * as shared from "../shared/placement";
 import type { TileChoice } from "../shared/placement";
+import type { PlacementContext, PlacementHandlers } from "../shared/table";
 import { tileArt } from "./tile-art";
 import { actionWord, sideWord } from "./words";
 
 export type { TileChoice };
 
-const isPlacement = (a: Action): boolean => a.kind === ActionKind.PLACE_TILE;
+export const isPlacement = (a: Action): boolean => a.kind === ActionKind.PLACE_TILE;
 
 // The name of a decision on the page (`section.decision[data-decision]`).
 const DECISION_NAMES: Record<number, string> = {
@@ -52,18 +53,8 @@ export function nextCell(legal: readonly Action[], choice: TileChoice | null, st
   return shared.nextCell(legal, isPlacement, choice, step);
 }
 
-export interface DecisionContext {
-  readonly state: PublicState;
-  readonly catalog: TileCatalog | null;
-  readonly legal: readonly Action[];
-  readonly choice: TileChoice | null;
-}
-
-export interface DecisionHandlers {
-  readonly send: (a: Action) => void;
-  readonly turn: () => void; // next legal rotation at the chosen cell
-  readonly onCell: (x: number, y: number) => void;
-}
+export type DecisionContext = PlacementContext<PublicState, Action>;
+export type DecisionHandlers = PlacementHandlers<Action>;
 
 // The words for a legal action; a follower's feature is named from the tile set.
 export function choiceWord(ctx: DecisionContext, a: Action): string {

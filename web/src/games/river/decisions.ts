@@ -5,19 +5,20 @@
 // per legal action, in the server's order, "No follower" among them. Actions are sent back
 // exactly as the server listed them.
 import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/river/v1/river_pb";
-import { typeOf, type TileCatalog } from "../../tiles/catalog";
+import { typeOf } from "../../tiles/catalog";
 import { featureAnchor, turn } from "../../tiles/geometry";
 import { button, h, s } from "../../ui/dom";
 import type { BoardOverlay, BoardPick } from "./board";
 import type { PublicState } from "./model";
 import * as shared from "../shared/placement";
 import type { TileChoice } from "../shared/placement";
+import type { PlacementContext, PlacementHandlers } from "../shared/table";
 import { tileArt } from "./tile-art";
 import { actionWord, compassWord, featureWord, tileRoleWord, tileWord } from "./words";
 
 export type { TileChoice };
 
-const isPlacement = (a: Action): boolean => a.kind === ActionKind.PLACE_TILE;
+export const isPlacement = (a: Action): boolean => a.kind === ActionKind.PLACE_TILE;
 
 // The name of a decision on the page (`section.decision[data-decision]`).
 const DECISION_NAMES: Record<number, string> = {
@@ -45,18 +46,8 @@ export function nextCell(legal: readonly Action[], choice: TileChoice | null, st
   return shared.nextCell(legal, isPlacement, choice, step);
 }
 
-export interface DecisionContext {
-  readonly state: PublicState;
-  readonly catalog: TileCatalog | null;
-  readonly legal: readonly Action[];
-  readonly choice: TileChoice | null;
-}
-
-export interface DecisionHandlers {
-  readonly send: (a: Action) => void;
-  readonly turn: () => void; // next legal rotation at the chosen cell
-  readonly onCell: (x: number, y: number) => void;
-}
+export type DecisionContext = PlacementContext<PublicState, Action>;
+export type DecisionHandlers = PlacementHandlers<Action>;
 
 // The words for a legal action. A follower is named by its role and feature, and where the
 // feature lies on the tile as placed when two of the tile's features could be confused:
