@@ -8,7 +8,8 @@ import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/cit
 import type { PublicState, WallPiece } from "./model";
 import { featureWord, tileWord, typeOf } from "../../tiles/catalog";
 import type { BoardOverlay, BoardPick } from "./board";
-import { button, h, s } from "../../ui/dom";
+import { h } from "../../ui/dom";
+import * as decisions from "../shared/decisions";
 import * as shared from "../shared/placement";
 import type { TileChoice } from "../shared/placement";
 import type { PlacementContext, PlacementHandlers } from "../shared/table";
@@ -37,10 +38,6 @@ const HEADINGS: Record<number, string> = {
   [DecisionKind.PLACE_GUARD]: "Your move: a guard on the piece just built, or none",
   [DecisionKind.PLACE_TOWER]: "Your move: a tower at a wall end, or none",
 };
-
-function legalCells(legal: readonly Action[]): { x: number; y: number }[] {
-  return shared.legalCells(legal, isPlacement);
-}
 
 export function placementOf(legal: readonly Action[], choice: TileChoice | null): Action | null {
   return shared.placementOf(legal, isPlacement, choice);
@@ -94,20 +91,14 @@ function picksFor(ctx: DecisionContext, on: DecisionHandlers): BoardPick[] {
 
 // The board's overlay for the decision (nothing to show when it is not this seat's).
 export function decisionOverlay(ctx: DecisionContext, on: DecisionHandlers): BoardOverlay {
-  const cells = legalCells(ctx.legal);
-  const chosen = placementOf(ctx.legal, ctx.choice);
-  const ghost = chosen === null ? null : { tile: ctx.state.drawnTile, x: chosen.x, y: chosen.y, rotation: chosen.rotation };
   const kind = ctx.legal.length > 0 ? ctx.state.decision.kind : DecisionKind.UNSPECIFIED;
   const marks = kind === DecisionKind.BUILD_WALL || kind === DecisionKind.PLACE_TOWER ? wallEnds(ctx.state) : [];
-  return { cells, ghost, onCell: cells.length > 0 ? on.onCell : null, picks: picksFor(ctx, on), marks };
+  return { ...decisions.cellOverlay(ctx, on, isPlacement), picks: picksFor(ctx, on), marks };
 }
 
 // The tile in hand, drawn as it would lie (turned as chosen, or as drawn).
 export function handTile(ctx: DecisionContext): SVGSVGElement | null {
-  const type = ctx.catalog === null || ctx.state.drawnTile < 0 ? undefined : typeOf(ctx.catalog, ctx.state.drawnTile);
-  if (type === undefined) return null;
-  const rotation = placementOf(ctx.legal, ctx.choice)?.rotation ?? 0;
-  return s("svg", { class: "hand-tile", viewBox: "-52 -52 104 104", width: 88, height: 88, role: "img", "aria-label": `The tile in hand: ${tileWord(type)}` }, tileArt(type, rotation));
+  return decisions.handTile(ctx, isPlacement, tileArt, tileWord);
 }
 
 function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
@@ -115,12 +106,8 @@ function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement 
 }
 
 function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
-  const buttons = ctx.legal.map((a) => {
-    const label = a.kind === ActionKind.PLACE_GATE ? `Gate at (${a.x}, ${a.y}), ${sideWord(a.side)} side` : choiceWord(ctx, a);
-    return button(label, () => on.send(a), { "data-legal": "" });
-  });
-  const many = buttons.length > 6 ? " many" : "";
-  return h("div", { class: `buttons${many}` }, ...buttons);
+  const label = (a: Action): string => (a.kind === ActionKind.PLACE_GATE ? `Gate at (${a.x}, ${a.y}), ${sideWord(a.side)} side` : choiceWord(ctx, a));
+  return decisions.legalButtons(ctx.legal, label, on.send);
 }
 
 // The controls for the decision (null when this seat has nothing to decide).
@@ -129,10 +116,9 @@ export function drawDecision(ctx: DecisionContext, on: DecisionHandlers): HTMLEl
   const kind = ctx.state.decision.kind;
   const body = kind === DecisionKind.PLACE_TILE ? placeControls(ctx, on) : legalButtons(ctx, on);
   const hint = kind === DecisionKind.PLACE_GATE || kind === DecisionKind.PLACE_FOLLOWER ? h("p", { class: "hint" }, "Or pick it on the board.") : null;
-  return h(
-    "section",
-    { class: "decision", "data-decision": DECISION_NAMES[kind] ?? "other" },
-    h("h3", {}, HEADINGS[kind] ?? "Your move"),
+  return decisions.decisionSection(
+    DECISION_NAMES[kind] ?? "other",
+    HEADINGS[kind] ?? "Your move",
     kind === DecisionKind.PLACE_TILE ? handTile(ctx) : null,
     body,
     hint,

@@ -7,9 +7,10 @@
 import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/river/v1/river_pb";
 import { typeOf } from "../../tiles/catalog";
 import { featureAnchor, turn } from "../../tiles/geometry";
-import { button, h, s } from "../../ui/dom";
+import { h } from "../../ui/dom";
 import type { BoardOverlay, BoardPick } from "./board";
 import type { PublicState } from "./model";
+import * as decisions from "../shared/decisions";
 import * as shared from "../shared/placement";
 import type { TileChoice } from "../shared/placement";
 import type { PlacementContext, PlacementHandlers } from "../shared/table";
@@ -30,10 +31,6 @@ const HEADINGS: Record<number, string> = {
   [DecisionKind.PLACE_TILE]: "Your move: place the tile",
   [DecisionKind.PLACE_FOLLOWER]: "Your move: a follower on the tile, or none",
 };
-
-export function legalCells(legal: readonly Action[]): { x: number; y: number }[] {
-  return shared.legalCells(legal, isPlacement);
-}
 
 export function placementOf(legal: readonly Action[], choice: TileChoice | null): Action | null {
   return shared.placementOf(legal, isPlacement, choice);
@@ -79,18 +76,12 @@ function picksFor(ctx: DecisionContext, on: DecisionHandlers): BoardPick[] {
 
 // The board's overlay for the decision (nothing to show when it is not this seat's).
 export function decisionOverlay(ctx: DecisionContext, on: DecisionHandlers): BoardOverlay {
-  const cells = legalCells(ctx.legal);
-  const chosen = placementOf(ctx.legal, ctx.choice);
-  const ghost = chosen === null ? null : { tile: ctx.state.drawnTile, x: chosen.x, y: chosen.y, rotation: chosen.rotation };
-  return { cells, ghost, onCell: cells.length > 0 ? on.onCell : null, picks: picksFor(ctx, on) };
+  return { ...decisions.cellOverlay(ctx, on, isPlacement), picks: picksFor(ctx, on) };
 }
 
 // The tile in hand, drawn as it would lie (turned as chosen, or as drawn).
 export function handTile(ctx: DecisionContext): SVGSVGElement | null {
-  const type = ctx.catalog === null || ctx.state.drawnTile < 0 ? undefined : typeOf(ctx.catalog, ctx.state.drawnTile);
-  if (type === undefined) return null;
-  const rotation = placementOf(ctx.legal, ctx.choice)?.rotation ?? 0;
-  return s("svg", { class: "hand-tile", viewBox: "-52 -52 104 104", width: 88, height: 88, role: "img", "aria-label": `The tile in hand: ${tileWord(type)}` }, tileArt(type, rotation));
+  return decisions.handTile(ctx, isPlacement, tileArt, tileWord);
 }
 
 function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
@@ -98,9 +89,7 @@ function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement 
 }
 
 function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
-  const buttons = ctx.legal.map((a) => button(choiceWord(ctx, a), () => on.send(a), { "data-legal": "" }));
-  const many = buttons.length > 6 ? " many" : "";
-  return h("div", { class: `buttons${many}` }, ...buttons);
+  return decisions.legalButtons(ctx.legal, (a) => choiceWord(ctx, a), on.send);
 }
 
 // The controls for the decision (null when this seat has nothing to decide).
@@ -109,10 +98,9 @@ export function drawDecision(ctx: DecisionContext, on: DecisionHandlers): HTMLEl
   const kind = ctx.state.decision.kind;
   const placing = kind === DecisionKind.PLACE_TILE;
   const hint = kind === DecisionKind.PLACE_FOLLOWER ? h("p", { class: "hint" }, "Or pick it on the board; a farmer lies in a field.") : null;
-  return h(
-    "section",
-    { class: "decision", "data-decision": DECISION_NAMES[kind] ?? "other" },
-    h("h3", {}, HEADINGS[kind] ?? "Your move"),
+  return decisions.decisionSection(
+    DECISION_NAMES[kind] ?? "other",
+    HEADINGS[kind] ?? "Your move",
     placing ? handTile(ctx) : null,
     placing ? placeControls(ctx, on) : legalButtons(ctx, on),
     hint,
