@@ -14,14 +14,10 @@ import type {
 } from "../../gen/carcassonne/city/v1/city_pb";
 import { DecisionKind, FeatureKind } from "../../gen/carcassonne/city/v1/city_pb";
 import { decisionFromWire, validDecision } from "./convert";
-import { fail, ok, type Follower, type PublicState, type Result, type Scores } from "./model";
+import { applyAll, insertFollower, removeFollower, type Mutable } from "../shared/facts";
+import type { PublicState, Result, Scores } from "./model";
 
-// The same shape as PublicState with every level writable: only this module's private copies are.
-type Mutable<T> = T extends readonly (infer U)[]
-  ? Mutable<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: Mutable<T[K]> }
-    : T;
+// Every level writable: only this module's private copies are.
 type Draft = Mutable<PublicState>;
 
 function copy(s: PublicState): Draft {
@@ -37,15 +33,6 @@ function copy(s: PublicState): Draft {
     decision: { ...s.decision },
     player: s.player.map((p) => ({ ...p, scores: { ...p.scores } })),
   };
-}
-
-// The order the engine keeps followers in: (player, x, y, feature).
-function compareFollowers(a: Follower, b: Follower): number {
-  return a.player - b.player || a.x - b.x || a.y - b.y || a.feature - b.feature;
-}
-
-function sameFollower(a: Follower, b: Follower): boolean {
-  return compareFollowers(a, b) === 0;
 }
 
 // null on success, else why the event does not fit.
@@ -67,9 +54,7 @@ function placeFollower(s: Draft, e: FollowerPlaced): Step {
   const owner = seat(s, e.player);
   if (owner === undefined) return `no player ${e.player}`;
   const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  // Upper bound, as the engine inserts: after any equal follower.
-  const at = s.followers.findIndex((g) => compareFollowers(g, f) > 0);
-  s.followers.splice(at === -1 ? s.followers.length : at, 0, f);
+  insertFollower(s.followers, f);
   owner.followers -= 1;
   return null;
 }
@@ -77,10 +62,7 @@ function placeFollower(s: Draft, e: FollowerPlaced): Step {
 function returnFollower(s: Draft, e: FollowerReturned): Step {
   const owner = seat(s, e.player);
   const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  const at = s.followers.findIndex((g) => sameFollower(g, f));
-  if (owner === undefined || at === -1)
-    return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
-  s.followers.splice(at, 1);
+  if (owner === undefined || !removeFollower(s.followers, f)) return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
   owner.followers += 1;
   return null;
 }
@@ -195,12 +177,7 @@ function reduceEnd(s: Draft, event: Event): Step {
 }
 
 export function applyEvents(state: PublicState, events: readonly Event[]): Result<PublicState> {
-  const draft = copy(state);
-  for (const [i, event] of events.entries()) {
-    const why = reduce(draft, event);
-    if (why !== null) return fail(`event ${i} (${event.kind.case ?? "empty"}): ${why}`);
-  }
-  return ok(draft);
+  return applyAll(state, events, copy, reduce);
 }
 
 export function applyEvent(state: PublicState, event: Event): Result<PublicState> {

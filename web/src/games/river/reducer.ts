@@ -9,15 +9,10 @@
 import type { Event, FollowerPlaced, FollowerReturned } from "../../gen/carcassonne/river/v1/river_pb";
 import { DecisionKind, FeatureKind } from "../../gen/carcassonne/river/v1/river_pb";
 import { decisionFromWire, MAX_FEATURES_PER_TILE, MAX_TILES, validCoordinate, validDecision } from "./convert";
-import { fail, ok, type PublicState, type Result, type Scores } from "./model";
-import { compareFollowers } from "./reducer-order";
+import { applyAll, insertFollower, removeFollower, type Mutable } from "../shared/facts";
+import type { PublicState, Result, Scores } from "./model";
 
-// The same shape as PublicState with every level writable: only this module's private copies are.
-type Mutable<T> = T extends readonly (infer U)[]
-  ? Mutable<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: Mutable<T[K]> }
-    : T;
+// Every level writable: only this module's private copies are.
 type Draft = Mutable<PublicState>;
 
 function copy(s: PublicState): Draft {
@@ -63,9 +58,7 @@ function placeFollower(s: Draft, e: FollowerPlaced): Step {
   if (SOURCE_OF_KIND[e.role] === undefined) return `no follower role ${e.role}`;
   if (!validSpot(e.x, e.y, e.feature)) return `no feature ${e.feature} at (${e.x}, ${e.y})`;
   const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  // Upper bound, as the engine inserts: after any equal follower.
-  const at = s.followers.findIndex((g) => compareFollowers(g, f) > 0);
-  s.followers.splice(at === -1 ? s.followers.length : at, 0, f);
+  insertFollower(s.followers, f);
   owner.followers -= 1;
   return null;
 }
@@ -73,9 +66,7 @@ function placeFollower(s: Draft, e: FollowerPlaced): Step {
 function returnFollower(s: Draft, e: FollowerReturned): Step {
   const owner = seat(s, e.player);
   const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  const at = s.followers.findIndex((g) => compareFollowers(g, f) === 0);
-  if (owner === undefined || at === -1) return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
-  s.followers.splice(at, 1);
+  if (owner === undefined || !removeFollower(s.followers, f)) return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
   owner.followers += 1;
   return null;
 }
@@ -130,12 +121,7 @@ function reduce(s: Draft, event: Event): Step {
 }
 
 export function applyEvents(state: PublicState, events: readonly Event[]): Result<PublicState> {
-  const draft = copy(state);
-  for (const [i, event] of events.entries()) {
-    const why = reduce(draft, event);
-    if (why !== null) return fail(`event ${i} (${event.kind.case ?? "empty"}): ${why}`);
-  }
-  return ok(draft);
+  return applyAll(state, events, copy, reduce);
 }
 
 export function applyEvent(state: PublicState, event: Event): Result<PublicState> {
