@@ -14,8 +14,9 @@ import type {
 } from "../../gen/carcassonne/city/v1/city_pb";
 import { DecisionKind, FeatureKind } from "../../gen/carcassonne/city/v1/city_pb";
 import { decisionFromWire, validDecision } from "./convert";
-import { applyAll, insertFollower, removeFollower, type Mutable } from "../shared/facts";
-import type { PublicState, Result, Scores } from "./model";
+import * as shared from "../shared/facts";
+import { addPoints, applyAll, seatOf, type Mutable } from "../shared/facts";
+import type { PublicState, Result } from "./model";
 
 // Every level writable: only this module's private copies are.
 type Draft = Mutable<PublicState>;
@@ -39,32 +40,15 @@ function copy(s: PublicState): Draft {
 type Step = string | null;
 
 function seat(s: Draft, player: number): Draft["player"][number] | undefined {
-  return player >= 0 && player < s.players ? s.player[player] : undefined;
-}
-
-function addPoints(s: Draft, points: readonly number[], source: keyof Scores): Step {
-  if (points.length !== s.players) return `${points.length} point entries for ${s.players} players`;
-  s.player.forEach((p, i) => {
-    p.scores[source] += points[i] ?? 0;
-  });
-  return null;
+  return seatOf(s, player);
 }
 
 function placeFollower(s: Draft, e: FollowerPlaced): Step {
-  const owner = seat(s, e.player);
-  if (owner === undefined) return `no player ${e.player}`;
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  insertFollower(s.followers, f);
-  owner.followers -= 1;
-  return null;
+  return shared.placeFollower(s, e);
 }
 
 function returnFollower(s: Draft, e: FollowerReturned): Step {
-  const owner = seat(s, e.player);
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  if (owner === undefined || !removeFollower(s.followers, f)) return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
-  owner.followers += 1;
-  return null;
+  return shared.returnFollower(s, e);
 }
 
 function buildWall(s: Draft, e: WallBuilt): Step {

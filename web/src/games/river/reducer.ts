@@ -9,7 +9,8 @@
 import type { Event, FollowerPlaced, FollowerReturned } from "../../gen/carcassonne/river/v1/river_pb";
 import { DecisionKind, FeatureKind } from "../../gen/carcassonne/river/v1/river_pb";
 import { decisionFromWire, MAX_FEATURES_PER_TILE, MAX_TILES, validCoordinate, validDecision } from "./convert";
-import { applyAll, insertFollower, removeFollower, type Mutable } from "../shared/facts";
+import * as shared from "../shared/facts";
+import { addPoints, applyAll, seatOf, type Mutable } from "../shared/facts";
 import type { PublicState, Result, Scores } from "./model";
 
 // Every level writable: only this module's private copies are.
@@ -29,7 +30,7 @@ function copy(s: PublicState): Draft {
 type Step = string | null;
 
 function seat(s: Draft, player: number): Draft["player"][number] | undefined {
-  return player >= 0 && player < s.players ? s.player[player] : undefined;
+  return seatOf(s, player);
 }
 
 // The source a scored feature's points go to (SourceOfKind).
@@ -40,35 +41,20 @@ const SOURCE_OF_KIND: Record<number, keyof Scores> = {
   [FeatureKind.FIELD]: "fields",
 };
 
-function addPoints(s: Draft, points: readonly number[], source: keyof Scores): Step {
-  if (points.length !== s.players) return `${points.length} point entries for ${s.players} players`;
-  s.player.forEach((p, i) => {
-    p.scores[source] += points[i] ?? 0;
-  });
-  return null;
-}
-
 function validSpot(x: number, y: number, feature: number): boolean {
   return validCoordinate(x) && validCoordinate(y) && feature < MAX_FEATURES_PER_TILE;
 }
 
 function placeFollower(s: Draft, e: FollowerPlaced): Step {
-  const owner = seat(s, e.player);
-  if (owner === undefined) return `no player ${e.player}`;
-  if (SOURCE_OF_KIND[e.role] === undefined) return `no follower role ${e.role}`;
-  if (!validSpot(e.x, e.y, e.feature)) return `no feature ${e.feature} at (${e.x}, ${e.y})`;
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  insertFollower(s.followers, f);
-  owner.followers -= 1;
-  return null;
+  return shared.placeFollower(s, e, () => {
+    if (SOURCE_OF_KIND[e.role] === undefined) return `no follower role ${e.role}`;
+    if (!validSpot(e.x, e.y, e.feature)) return `no feature ${e.feature} at (${e.x}, ${e.y})`;
+    return null;
+  });
 }
 
 function returnFollower(s: Draft, e: FollowerReturned): Step {
-  const owner = seat(s, e.player);
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  if (owner === undefined || !removeFollower(s.followers, f)) return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
-  owner.followers += 1;
-  return null;
+  return shared.returnFollower(s, e);
 }
 
 function reduce(s: Draft, event: Event): Step {

@@ -60,3 +60,48 @@ export function applyAll<S, D extends S, E extends { readonly kind: { readonly c
   }
   return ok(draft);
 }
+
+// What the follower and score helpers read and write of a reducer's draft.
+export interface SeatsDraft<P> {
+  readonly players: number;
+  readonly player: P[];
+}
+
+export interface FollowersDraft extends SeatsDraft<{ followers: number }> {
+  readonly followers: Follower[];
+}
+
+// The player at a seat, undefined when the seat is out of range.
+export function seatOf<P>(s: SeatsDraft<P>, player: number): P | undefined {
+  return player >= 0 && player < s.players ? s.player[player] : undefined;
+}
+
+// Adds each seat's points to one source of its score; null, or why the points do not fit.
+export function addPoints<K extends string>(s: SeatsDraft<{ scores: Record<K, number> }>, points: readonly number[], source: K): string | null {
+  if (points.length !== s.players) return `${points.length} point entries for ${s.players} players`;
+  s.player.forEach((p, i) => {
+    p.scores[source] += points[i] ?? 0;
+  });
+  return null;
+}
+
+// A follower leaves its owner's supply for the board; `check` is the game's own test of the event,
+// after the owner's. Null, or why the event does not fit.
+export function placeFollower(s: FollowersDraft, e: Follower, check: () => string | null = () => null): string | null {
+  const owner = seatOf(s, e.player);
+  if (owner === undefined) return `no player ${e.player}`;
+  const why = check();
+  if (why !== null) return why;
+  insertFollower(s.followers, { player: e.player, x: e.x, y: e.y, feature: e.feature });
+  owner.followers -= 1;
+  return null;
+}
+
+// A follower goes back from the board to its owner's supply. Null, or why the event does not fit.
+export function returnFollower(s: FollowersDraft, e: Follower): string | null {
+  const owner = seatOf(s, e.player);
+  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
+  if (owner === undefined || !removeFollower(s.followers, f)) return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
+  owner.followers += 1;
+  return null;
+}
