@@ -1,8 +1,6 @@
 // The City (rule set "the-city", package carcassonne.city.v1) as a client game module: its
 // payloads, reducer and hash (model.ts, convert.ts, reducer.ts, hash.ts), and its drawing
 // (table.ts with board.ts, decisions.ts, panel.ts, tile-art.ts, words.ts).
-import { toBinary } from "@bufbuild/protobuf";
-
 import {
   ActionSchema,
   EventSchema,
@@ -12,7 +10,7 @@ import {
 } from "../../gen/carcassonne/city/v1/city_pb";
 import { tileDescriber } from "../../tiles/catalog";
 import type { GameModule } from "../module";
-import { decode } from "../shared/wire";
+import { protoPayloads } from "../shared/wire";
 import { boardBounds } from "./board";
 import { stateFromWire } from "./convert";
 import { stateHash } from "./hash";
@@ -25,13 +23,7 @@ export const RULE_SET = "the-city";
 
 export const cityModule: GameModule<PublicState, Event, Action> = {
   ruleSet: RULE_SET,
-  decodeState(bytes) {
-    const wire = decode(PublicStateSchema, bytes);
-    return wire.ok ? stateFromWire(wire.value) : wire;
-  },
-  decodeEvent: (bytes) => decode(EventSchema, bytes),
-  decodeAction: (bytes) => decode(ActionSchema, bytes),
-  encodeAction: (action) => toBinary(ActionSchema, action),
+  ...protoPayloads(PublicStateSchema, EventSchema, ActionSchema, stateFromWire),
   applyEvents,
   stateHash,
   isOver: (state) => state.decision.actor === -2,

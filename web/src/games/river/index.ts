@@ -2,8 +2,6 @@
 // carcassonne.river.v1) as a client game module: its payloads, reducer and hash (model.ts,
 // convert.ts, reducer.ts, hash.ts), and its drawing (table.ts with board.ts, decisions.ts,
 // panel.ts, tile-art.ts, words.ts).
-import { toBinary } from "@bufbuild/protobuf";
-
 import {
   ActionSchema,
   EventSchema,
@@ -13,7 +11,7 @@ import {
 } from "../../gen/carcassonne/river/v1/river_pb";
 import { tileDescriber } from "../../tiles/catalog";
 import type { GameModule } from "../module";
-import { decode } from "../shared/wire";
+import { protoPayloads } from "../shared/wire";
 import { boardBounds } from "./board";
 import { stateFromWire } from "./convert";
 import { stateHash } from "./hash";
@@ -26,13 +24,7 @@ export const RULE_SET = "carcassonne";
 
 export const riverModule: GameModule<PublicState, Event, Action> = {
   ruleSet: RULE_SET,
-  decodeState(bytes) {
-    const wire = decode(PublicStateSchema, bytes);
-    return wire.ok ? stateFromWire(wire.value) : wire;
-  },
-  decodeEvent: (bytes) => decode(EventSchema, bytes),
-  decodeAction: (bytes) => decode(ActionSchema, bytes),
-  encodeAction: (action) => toBinary(ActionSchema, action),
+  ...protoPayloads(PublicStateSchema, EventSchema, ActionSchema, stateFromWire),
   applyEvents,
   stateHash,
   isOver: (state) => state.over,
