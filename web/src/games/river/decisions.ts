@@ -12,12 +12,9 @@ import type { BoardOverlay, BoardPick } from "./board";
 import type { PublicState } from "./model";
 import * as decisions from "../shared/decisions";
 import * as shared from "../shared/placement";
-import type { TileChoice } from "../shared/placement";
 import type { PlacementContext, PlacementHandlers } from "../shared/table";
 import { tileArt } from "./tile-art";
 import { actionWord, compassWord, featureWord, tileRoleWord, tileWord } from "./words";
-
-export type { TileChoice };
 
 export const isPlacement = (a: Action): boolean => a.kind === ActionKind.PLACE_TILE;
 
@@ -31,17 +28,6 @@ const HEADINGS: Record<number, string> = {
   [DecisionKind.PLACE_TILE]: "Your move: place the tile",
   [DecisionKind.PLACE_FOLLOWER]: "Your move: a follower on the tile, or none",
 };
-
-export function placementOf(legal: readonly Action[], choice: TileChoice | null): Action | null {
-  return shared.placementOf(legal, isPlacement, choice);
-}
-
-export const nextChoice = shared.nextChoice;
-
-// The next legal cell after the chosen one (the first when none is chosen), for the keyboard.
-export function nextCell(legal: readonly Action[], choice: TileChoice | null, step: number): TileChoice | null {
-  return shared.nextCell(legal, isPlacement, choice, step);
-}
 
 export type DecisionContext = PlacementContext<PublicState, Action>;
 export type DecisionHandlers = PlacementHandlers<Action>;
