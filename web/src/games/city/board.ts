@@ -9,7 +9,7 @@ import type { Point } from "../../tiles/geometry";
 import { s } from "../../ui/dom";
 import { look, marker, playerName } from "../../ui/players";
 import * as shared from "../shared/board";
-import { activatable, CELL, type BoardTiles, type Placement } from "../shared/board";
+import { activatable, CELL, type BoardTiles, type CellOverlay, type Placement } from "../shared/board";
 import type { PublicState, WallPiece } from "./model";
 import { tileArt } from "./tile-art";
 
@@ -27,10 +27,7 @@ export interface BoardPick {
 }
 
 // What the board shows besides the state: the legal cells, the chosen ghost tile, other picks.
-export interface BoardOverlay {
-  readonly cells: readonly { x: number; y: number }[];
-  readonly ghost: (Placement & { readonly tile: number }) | null;
-  readonly onCell: ((x: number, y: number) => void) | null;
+export interface BoardOverlay extends CellOverlay {
   readonly picks: readonly BoardPick[];
   readonly marks: readonly WallPiece[]; // wall ends to point out (where the next piece goes)
 }

@@ -10,7 +10,7 @@ import type { Point } from "../../tiles/geometry";
 import { s } from "../../ui/dom";
 import { marker, playerName } from "../../ui/players";
 import * as shared from "../shared/board";
-import { CELL, cellCentre, type BoardTiles, type Placement } from "../shared/board";
+import { CELL, cellCentre, type BoardTiles, type CellOverlay, type Placement } from "../shared/board";
 import type { PublicState } from "./model";
 import { tileArt } from "./tile-art";
 import { tileRoleWord } from "./words";
@@ -27,10 +27,7 @@ export interface BoardPick {
   readonly pick: () => void;
 }
 
-export interface BoardOverlay {
-  readonly cells: readonly { x: number; y: number }[];
-  readonly ghost: (Placement & { readonly tile: number }) | null;
-  readonly onCell: ((x: number, y: number) => void) | null;
+export interface BoardOverlay extends CellOverlay {
   readonly picks: readonly BoardPick[];
 }
 
