@@ -39,10 +39,6 @@ function copy(s: PublicState): Draft {
 // null on success, else why the event does not fit.
 type Step = string | null;
 
-function seat(s: Draft, player: number): Draft["player"][number] | undefined {
-  return seatOf(s, player);
-}
-
 function placeFollower(s: Draft, e: FollowerPlaced): Step {
   return shared.placeFollower(s, e);
 }
@@ -59,7 +55,7 @@ function buildWall(s: Draft, e: WallBuilt): Step {
 }
 
 function placeGuard(s: Draft, e: GuardPlaced): Step {
-  const owner = seat(s, e.player);
+  const owner = seatOf(s, e.player);
   const piece = [...s.front, ...s.back].find(
     (w) => w.x === e.x && w.y === e.y && w.side === e.side,
   );
@@ -71,7 +67,7 @@ function placeGuard(s: Draft, e: GuardPlaced): Step {
 }
 
 function placeTower(s: Draft, e: TowerPlaced): Step {
-  const owner = seat(s, e.player);
+  const owner = seatOf(s, e.player);
   if (owner === undefined) return `no player ${e.player}`;
   s.towers.push({ player: e.player, end: e.end, position: e.position });
   owner.towers -= 1;
@@ -80,7 +76,7 @@ function placeTower(s: Draft, e: TowerPlaced): Step {
 }
 
 function scoreGuard(s: Draft, player: number, points: number): Step {
-  const owner = seat(s, player);
+  const owner = seatOf(s, player);
   if (owner === undefined) return `no player ${player}`;
   owner.scores.guards += points;
   return null;

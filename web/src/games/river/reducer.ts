@@ -29,10 +29,6 @@ function copy(s: PublicState): Draft {
 // null on success, else why the event does not fit.
 type Step = string | null;
 
-function seat(s: Draft, player: number): Draft["player"][number] | undefined {
-  return seatOf(s, player);
-}
-
 // The source a scored feature's points go to (SourceOfKind).
 const SOURCE_OF_KIND: Record<number, keyof Scores> = {
   [FeatureKind.ROAD]: "roads",
@@ -71,7 +67,7 @@ function reduce(s: Draft, event: Event): Step {
       return null;
     case "tilePlaced": {
       const { player, tile, x, y, rotation } = k.value;
-      if (seat(s, player) === undefined) return `no player ${player}`;
+      if (seatOf(s, player) === undefined) return `no player ${player}`;
       if (tile >= MAX_TILES || rotation >= 4 || !validCoordinate(x) || !validCoordinate(y)) return `a bad placement of tile ${tile}`;
       s.tiles.push({ tile, x, y, rotation });
       s.drawnTile = -1;
