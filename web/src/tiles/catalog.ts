@@ -154,10 +154,11 @@ export function tileWord(t: TileTypeDef): string {
   return parts.length === 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1] ?? ""}`;
 }
 
-// The words for a tile id, or null when the catalog is not loaded or does not know the id.
-export function tileDescriber(catalog: TileCatalog | null): (tile: number) => string | null {
+// The words for a tile id, or null when the catalog is not loaded or does not know the id. A game
+// with its own words for a tile type gives them as `word`.
+export function tileDescriber(catalog: TileCatalog | null, word: (t: TileTypeDef) => string = tileWord): (tile: number) => string | null {
   return (tile) => {
     const type = catalog === null ? undefined : typeOf(catalog, tile);
-    return type === undefined ? null : tileWord(type);
+    return type === undefined ? null : word(type);
   };
 }

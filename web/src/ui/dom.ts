@@ -1,6 +1,6 @@
 // Small helpers to build DOM and SVG elements without a framework. Children that are strings
 // become text nodes (never HTML), so names typed by other players cannot inject markup.
-type Child = Node | string | null | undefined | false;
+export type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, string | number | boolean | undefined>;
 
 function applyAttrs(el: Element, attrs: Attrs): void {

@@ -6,17 +6,19 @@
 // are sent back exactly as the server listed them.
 import { ActionKind, DecisionKind, type Action } from "../../gen/carcassonne/city/v1/city_pb";
 import type { PublicState, WallPiece } from "./model";
-import { featureWord, tileWord, typeOf, type TileCatalog } from "../../tiles/catalog";
+import { featureWord, tileWord, typeOf } from "../../tiles/catalog";
 import type { BoardOverlay, BoardPick } from "./board";
-import { button, h, s } from "../../ui/dom";
+import { h } from "../../ui/dom";
+import * as decisions from "../shared/decisions";
+import * as shared from "../shared/placement";
+import type { TileChoice } from "../shared/placement";
+import type { PlacementContext, PlacementHandlers } from "../shared/table";
 import { tileArt } from "./tile-art";
 import { actionWord, sideWord } from "./words";
 
-export interface TileChoice {
-  readonly x: number;
-  readonly y: number;
-  readonly index: number; // into the rotations legal at (x, y)
-}
+export type { TileChoice };
+
+export const isPlacement = (a: Action): boolean => a.kind === ActionKind.PLACE_TILE;
 
 // The name of a decision on the page (`section.decision[data-decision]`).
 const DECISION_NAMES: Record<number, string> = {
@@ -37,56 +39,19 @@ const HEADINGS: Record<number, string> = {
   [DecisionKind.PLACE_TOWER]: "Your move: a tower at a wall end, or none",
 };
 
-// The legal PLACE_TILE actions at (x, y), in the server's order.
-function rotationsAt(legal: readonly Action[], x: number, y: number): Action[] {
-  return legal.filter((a) => a.kind === ActionKind.PLACE_TILE && a.x === x && a.y === y);
-}
-
-function legalCells(legal: readonly Action[]): { x: number; y: number }[] {
-  const seen = new Set<string>();
-  const cells: { x: number; y: number }[] = [];
-  for (const a of legal) {
-    if (a.kind !== ActionKind.PLACE_TILE || seen.has(`${a.x},${a.y}`)) continue;
-    seen.add(`${a.x},${a.y}`);
-    cells.push({ x: a.x, y: a.y });
-  }
-  return cells;
-}
-
 export function placementOf(legal: readonly Action[], choice: TileChoice | null): Action | null {
-  if (choice === null) return null;
-  const options = rotationsAt(legal, choice.x, choice.y);
-  return options.length === 0 ? null : (options[choice.index % options.length] ?? null);
+  return shared.placementOf(legal, isPlacement, choice);
 }
 
-// A click on a cell: a new cell starts at its first legal rotation, the same cell turns to the next.
-export function nextChoice(choice: TileChoice | null, x: number, y: number): TileChoice {
-  if (choice !== null && choice.x === x && choice.y === y) return { x, y, index: choice.index + 1 };
-  return { x, y, index: 0 };
-}
+export const nextChoice = shared.nextChoice;
 
 // The next legal cell after the chosen one (the first when none is chosen), for the keyboard.
 export function nextCell(legal: readonly Action[], choice: TileChoice | null, step: number): TileChoice | null {
-  const cells = legalCells(legal);
-  if (cells.length === 0) return null;
-  const at = choice === null ? -1 : cells.findIndex((c) => c.x === choice.x && c.y === choice.y);
-  const next = at < 0 ? (step > 0 ? 0 : cells.length - 1) : (at + step + cells.length) % cells.length;
-  const c = cells[next];
-  return c === undefined ? null : { x: c.x, y: c.y, index: 0 };
+  return shared.nextCell(legal, isPlacement, choice, step);
 }
 
-export interface DecisionContext {
-  readonly state: PublicState;
-  readonly catalog: TileCatalog | null;
-  readonly legal: readonly Action[];
-  readonly choice: TileChoice | null;
-}
-
-export interface DecisionHandlers {
-  readonly send: (a: Action) => void;
-  readonly turn: () => void; // next legal rotation at the chosen cell
-  readonly onCell: (x: number, y: number) => void;
-}
+export type DecisionContext = PlacementContext<PublicState, Action>;
+export type DecisionHandlers = PlacementHandlers<Action>;
 
 // The words for a legal action; a follower's feature is named from the tile set.
 export function choiceWord(ctx: DecisionContext, a: Action): string {
@@ -126,47 +91,23 @@ function picksFor(ctx: DecisionContext, on: DecisionHandlers): BoardPick[] {
 
 // The board's overlay for the decision (nothing to show when it is not this seat's).
 export function decisionOverlay(ctx: DecisionContext, on: DecisionHandlers): BoardOverlay {
-  const cells = legalCells(ctx.legal);
-  const chosen = placementOf(ctx.legal, ctx.choice);
-  const ghost = chosen === null ? null : { tile: ctx.state.drawnTile, x: chosen.x, y: chosen.y, rotation: chosen.rotation };
   const kind = ctx.legal.length > 0 ? ctx.state.decision.kind : DecisionKind.UNSPECIFIED;
   const marks = kind === DecisionKind.BUILD_WALL || kind === DecisionKind.PLACE_TOWER ? wallEnds(ctx.state) : [];
-  return { cells, ghost, onCell: cells.length > 0 ? on.onCell : null, picks: picksFor(ctx, on), marks };
+  return { ...decisions.cellOverlay(ctx, on, isPlacement), picks: picksFor(ctx, on), marks };
 }
 
 // The tile in hand, drawn as it would lie (turned as chosen, or as drawn).
 export function handTile(ctx: DecisionContext): SVGSVGElement | null {
-  const type = ctx.catalog === null || ctx.state.drawnTile < 0 ? undefined : typeOf(ctx.catalog, ctx.state.drawnTile);
-  if (type === undefined) return null;
-  const rotation = placementOf(ctx.legal, ctx.choice)?.rotation ?? 0;
-  return s("svg", { class: "hand-tile", viewBox: "-52 -52 104 104", width: 88, height: 88, role: "img", "aria-label": `The tile in hand: ${tileWord(type)}` }, tileArt(type, rotation));
+  return decisions.handTile(ctx, isPlacement, tileArt, tileWord);
 }
 
 function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
-  const chosen = placementOf(ctx.legal, ctx.choice);
-  const cells = legalCells(ctx.legal).length;
-  const keys = h("p", { class: "hint" }, "Keys: N / P next or previous cell, R turn, Enter place.");
-  if (chosen === null) {
-    return h("div", { class: "choice" }, h("p", {}, `Choose one of the ${cells} highlighted cells on the board.`), keys);
-  }
-  const options = ctx.choice === null ? 1 : rotationsAt(ctx.legal, ctx.choice.x, ctx.choice.y).length;
-  return h(
-    "div",
-    { class: "choice" },
-    h("p", {}, `At (${chosen.x}, ${chosen.y}), turned ${chosen.rotation * 90}°`, options > 1 ? ` (${options} ways fit here)` : ""),
-    options > 1 ? button("Turn", on.turn) : null,
-    button("Place tile", () => on.send(chosen), { class: "primary" }),
-    keys,
-  );
+  return shared.placeControls(ctx.legal, isPlacement, ctx.choice, on, (cells) => `Choose one of the ${cells} highlighted cells on the board.`);
 }
 
 function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
-  const buttons = ctx.legal.map((a) => {
-    const label = a.kind === ActionKind.PLACE_GATE ? `Gate at (${a.x}, ${a.y}), ${sideWord(a.side)} side` : choiceWord(ctx, a);
-    return button(label, () => on.send(a), { "data-legal": "" });
-  });
-  const many = buttons.length > 6 ? " many" : "";
-  return h("div", { class: `buttons${many}` }, ...buttons);
+  const label = (a: Action): string => (a.kind === ActionKind.PLACE_GATE ? `Gate at (${a.x}, ${a.y}), ${sideWord(a.side)} side` : choiceWord(ctx, a));
+  return decisions.legalButtons(ctx.legal, label, on.send);
 }
 
 // The controls for the decision (null when this seat has nothing to decide).
@@ -175,10 +116,9 @@ export function drawDecision(ctx: DecisionContext, on: DecisionHandlers): HTMLEl
   const kind = ctx.state.decision.kind;
   const body = kind === DecisionKind.PLACE_TILE ? placeControls(ctx, on) : legalButtons(ctx, on);
   const hint = kind === DecisionKind.PLACE_GATE || kind === DecisionKind.PLACE_FOLLOWER ? h("p", { class: "hint" }, "Or pick it on the board.") : null;
-  return h(
-    "section",
-    { class: "decision", "data-decision": DECISION_NAMES[kind] ?? "other" },
-    h("h3", {}, HEADINGS[kind] ?? "Your move"),
+  return decisions.decisionSection(
+    DECISION_NAMES[kind] ?? "other",
+    HEADINGS[kind] ?? "Your move",
     kind === DecisionKind.PLACE_TILE ? handTile(ctx) : null,
     body,
     hint,

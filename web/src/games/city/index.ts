@@ -1,8 +1,6 @@
 // The City (rule set "the-city", package carcassonne.city.v1) as a client game module: its
 // payloads, reducer and hash (model.ts, convert.ts, reducer.ts, hash.ts), and its drawing
 // (table.ts with board.ts, decisions.ts, panel.ts, tile-art.ts, words.ts).
-import { fromBinary, toBinary, type DescMessage, type MessageShape } from "@bufbuild/protobuf";
-
 import {
   ActionSchema,
   EventSchema,
@@ -12,34 +10,20 @@ import {
 } from "../../gen/carcassonne/city/v1/city_pb";
 import { tileDescriber } from "../../tiles/catalog";
 import type { GameModule } from "../module";
+import { protoPayloads } from "../shared/wire";
 import { boardBounds } from "./board";
 import { stateFromWire } from "./convert";
 import { stateHash } from "./hash";
-import { fail, ok, type PublicState, type Result } from "./model";
+import type { PublicState } from "./model";
 import { applyEvents } from "./reducer";
 import { CityTable } from "./table";
 import { eventWord } from "./words";
 
 export const RULE_SET = "the-city";
 
-// fromBinary throws on bytes that are not the message; here that is bad input, a value.
-function decode<D extends DescMessage>(schema: D, bytes: Uint8Array): Result<MessageShape<D>> {
-  try {
-    return ok(fromBinary(schema, bytes));
-  } catch (e) {
-    return fail(`not a ${schema.typeName}: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
-
 export const cityModule: GameModule<PublicState, Event, Action> = {
   ruleSet: RULE_SET,
-  decodeState(bytes) {
-    const wire = decode(PublicStateSchema, bytes);
-    return wire.ok ? stateFromWire(wire.value) : wire;
-  },
-  decodeEvent: (bytes) => decode(EventSchema, bytes),
-  decodeAction: (bytes) => decode(ActionSchema, bytes),
-  encodeAction: (action) => toBinary(ActionSchema, action),
+  ...protoPayloads(PublicStateSchema, EventSchema, ActionSchema, stateFromWire),
   applyEvents,
   stateHash,
   isOver: (state) => state.decision.actor === -2,

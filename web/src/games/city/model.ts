@@ -7,20 +7,10 @@
 // EndCondition and FeatureKind values, -1 for "no tile in hand".
 export { fail, invariant, ok, type Result } from "../../state/result";
 
-export interface PlacedTile {
-  readonly tile: number;
-  readonly x: number;
-  readonly y: number;
-  readonly rotation: number;
-}
+// The board facts every game shares: the placed tiles, and the followers on a feature of a tile.
+import type { Follower, PlacedTile } from "../shared/facts";
 
-// A follower on a street, market or residential area: the tile it stands on and the feature.
-export interface Follower {
-  readonly player: number;
-  readonly x: number;
-  readonly y: number;
-  readonly feature: number;
-}
+export type { Follower, PlacedTile };
 
 // The gate: the tile inside it and the side the wall runs along. It never holds a guard.
 export interface Gate {

@@ -14,14 +14,11 @@ import type {
 } from "../../gen/carcassonne/city/v1/city_pb";
 import { DecisionKind, FeatureKind } from "../../gen/carcassonne/city/v1/city_pb";
 import { decisionFromWire, validDecision } from "./convert";
-import { fail, ok, type Follower, type PublicState, type Result, type Scores } from "./model";
+import * as shared from "../shared/facts";
+import { addPoints, applyAll, seatOf, type Mutable } from "../shared/facts";
+import type { PublicState, Result } from "./model";
 
-// The same shape as PublicState with every level writable: only this module's private copies are.
-type Mutable<T> = T extends readonly (infer U)[]
-  ? Mutable<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: Mutable<T[K]> }
-    : T;
+// Every level writable: only this module's private copies are.
 type Draft = Mutable<PublicState>;
 
 function copy(s: PublicState): Draft {
@@ -39,50 +36,15 @@ function copy(s: PublicState): Draft {
   };
 }
 
-// The order the engine keeps followers in: (player, x, y, feature).
-function compareFollowers(a: Follower, b: Follower): number {
-  return a.player - b.player || a.x - b.x || a.y - b.y || a.feature - b.feature;
-}
-
-function sameFollower(a: Follower, b: Follower): boolean {
-  return compareFollowers(a, b) === 0;
-}
-
 // null on success, else why the event does not fit.
 type Step = string | null;
 
-function seat(s: Draft, player: number): Draft["player"][number] | undefined {
-  return player >= 0 && player < s.players ? s.player[player] : undefined;
-}
-
-function addPoints(s: Draft, points: readonly number[], source: keyof Scores): Step {
-  if (points.length !== s.players) return `${points.length} point entries for ${s.players} players`;
-  s.player.forEach((p, i) => {
-    p.scores[source] += points[i] ?? 0;
-  });
-  return null;
-}
-
 function placeFollower(s: Draft, e: FollowerPlaced): Step {
-  const owner = seat(s, e.player);
-  if (owner === undefined) return `no player ${e.player}`;
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  // Upper bound, as the engine inserts: after any equal follower.
-  const at = s.followers.findIndex((g) => compareFollowers(g, f) > 0);
-  s.followers.splice(at === -1 ? s.followers.length : at, 0, f);
-  owner.followers -= 1;
-  return null;
+  return shared.placeFollower(s, e);
 }
 
 function returnFollower(s: Draft, e: FollowerReturned): Step {
-  const owner = seat(s, e.player);
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  const at = s.followers.findIndex((g) => sameFollower(g, f));
-  if (owner === undefined || at === -1)
-    return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
-  s.followers.splice(at, 1);
-  owner.followers += 1;
-  return null;
+  return shared.returnFollower(s, e);
 }
 
 function buildWall(s: Draft, e: WallBuilt): Step {
@@ -93,7 +55,7 @@ function buildWall(s: Draft, e: WallBuilt): Step {
 }
 
 function placeGuard(s: Draft, e: GuardPlaced): Step {
-  const owner = seat(s, e.player);
+  const owner = seatOf(s, e.player);
   const piece = [...s.front, ...s.back].find(
     (w) => w.x === e.x && w.y === e.y && w.side === e.side,
   );
@@ -105,7 +67,7 @@ function placeGuard(s: Draft, e: GuardPlaced): Step {
 }
 
 function placeTower(s: Draft, e: TowerPlaced): Step {
-  const owner = seat(s, e.player);
+  const owner = seatOf(s, e.player);
   if (owner === undefined) return `no player ${e.player}`;
   s.towers.push({ player: e.player, end: e.end, position: e.position });
   owner.towers -= 1;
@@ -114,7 +76,7 @@ function placeTower(s: Draft, e: TowerPlaced): Step {
 }
 
 function scoreGuard(s: Draft, player: number, points: number): Step {
-  const owner = seat(s, player);
+  const owner = seatOf(s, player);
   if (owner === undefined) return `no player ${player}`;
   owner.scores.guards += points;
   return null;
@@ -195,12 +157,7 @@ function reduceEnd(s: Draft, event: Event): Step {
 }
 
 export function applyEvents(state: PublicState, events: readonly Event[]): Result<PublicState> {
-  const draft = copy(state);
-  for (const [i, event] of events.entries()) {
-    const why = reduce(draft, event);
-    if (why !== null) return fail(`event ${i} (${event.kind.case ?? "empty"}): ${why}`);
-  }
-  return ok(draft);
+  return applyAll(state, events, copy, reduce);
 }
 
 export function applyEvent(state: PublicState, event: Event): Result<PublicState> {

@@ -10,6 +10,7 @@ import {
   type Event,
 } from "../../gen/carcassonne/city/v1/city_pb";
 import { playerName } from "../../ui/players";
+import { pointsWords, tileDiscardedWord, tilePlacedWord, tileText, upperFirst, type TileDescriber } from "../shared/words";
 
 const SIDES = ["north", "east", "south", "west"];
 const ENDS = ["front", "back"];
@@ -76,24 +77,13 @@ export function endConditionWord(c: number): string {
   return CONDITIONS[c] ?? "the game ended";
 }
 
-function pointsWords(points: readonly number[], names: readonly string[]): string {
-  const parts = points.flatMap((p, seat) => (p > 0 ? [`${playerName(names, seat)} scored ${p}`] : []));
-  return parts.length > 0 ? parts.join(", ") : "nobody scored";
-}
-
 function featureScoredWord(e: Extract<Event["kind"], { case: "featureScored" }>["value"], names: readonly string[]): string {
   const what = e.kind === FeatureKind.STREET ? "street" : "market";
   const why = e.cause === ScoreCause.TILE ? "" : e.cause === ScoreCause.WALL ? " (by the wall)" : " (at the closing)";
   return `${pointsWords(e.points, names)} for a ${what} of ${e.tiles} tile${e.tiles === 1 ? "" : "s"}${why}`;
 }
 
-// What a tile shows, when the tile set is known ("a curved street and a fish market").
-export type TileDescriber = (tile: number) => string | null;
-
-function tileText(tile: number, describe: TileDescriber | undefined): string {
-  const what = describe?.(tile) ?? null;
-  return what === null ? `tile ${tile}` : `tile ${tile} (${what})`;
-}
+export type { TileDescriber };
 
 // One event as a log line, or null for events that say nothing a person needs.
 export function eventWord(event: Event, names: readonly string[], describe?: TileDescriber): string | null {
@@ -101,17 +91,16 @@ export function eventWord(event: Event, names: readonly string[], describe?: Til
   const k = event.kind;
   switch (k.case) {
     case "tileDrawn": {
-      const text = tileText(k.value.tile, describe);
-      return `${text.charAt(0).toUpperCase()}${text.slice(1)} drawn from stack ${k.value.stack}`;
+      return `${upperFirst(tileText(k.value.tile, describe))} drawn from stack ${k.value.stack}`;
     }
     case "stackStarted":
       return `Stack ${k.value.stack} begins`;
     case "wallPhaseBegun":
       return "The wall phase begins";
     case "tileDiscarded":
-      return `Tile ${k.value.tile} fits nowhere and is discarded`;
+      return tileDiscardedWord(k.value.tile);
     case "tilePlaced":
-      return `${n(k.value.player)} placed ${tileText(k.value.tile, describe)} at (${k.value.x}, ${k.value.y})`;
+      return tilePlacedWord(names, k.value, describe);
     case "followerPlaced":
       return `${n(k.value.player)} placed a ${roleWord(k.value.role)} at (${k.value.x}, ${k.value.y})`;
     case "featureScored":

@@ -8,7 +8,7 @@ import type {
 } from "../../gen/carcassonne/river/v1/river_pb";
 import { DecisionKind } from "../../gen/carcassonne/river/v1/river_pb";
 import { fail, ok, type Decision, type Follower, type PublicState, type Result, type Scores } from "./model";
-import { compareFollowers } from "./reducer-order";
+import { compareFollowers } from "../shared/facts";
 
 export const MIN_PLAYERS = 2;
 export const MAX_PLAYERS = 5; // core::kMaxPlayers

@@ -6,20 +6,10 @@
 // wire's DecisionKind (the engine's plus one), -1 for "no tile in hand".
 export { fail, invariant, ok, type Result } from "../../state/result";
 
-export interface PlacedTile {
-  readonly tile: number;
-  readonly x: number;
-  readonly y: number;
-  readonly rotation: number;
-}
+// The board facts every game shares: the placed tiles, and the followers on a feature of a tile.
+import type { Follower, PlacedTile } from "../shared/facts";
 
-// A follower: the tile it stands on and the feature (road, city, monastery or field) of that tile.
-export interface Follower {
-  readonly player: number;
-  readonly x: number;
-  readonly y: number;
-  readonly feature: number;
-}
+export type { Follower, PlacedTile };
 
 export interface Decision {
   readonly actor: number; // a seat, -1 for the server's draw, -2 once the game is over

@@ -9,15 +9,11 @@
 import type { Event, FollowerPlaced, FollowerReturned } from "../../gen/carcassonne/river/v1/river_pb";
 import { DecisionKind, FeatureKind } from "../../gen/carcassonne/river/v1/river_pb";
 import { decisionFromWire, MAX_FEATURES_PER_TILE, MAX_TILES, validCoordinate, validDecision } from "./convert";
-import { fail, ok, type PublicState, type Result, type Scores } from "./model";
-import { compareFollowers } from "./reducer-order";
+import * as shared from "../shared/facts";
+import { addPoints, applyAll, seatOf, type Mutable } from "../shared/facts";
+import type { PublicState, Result, Scores } from "./model";
 
-// The same shape as PublicState with every level writable: only this module's private copies are.
-type Mutable<T> = T extends readonly (infer U)[]
-  ? Mutable<U>[]
-  : T extends object
-    ? { -readonly [K in keyof T]: Mutable<T[K]> }
-    : T;
+// Every level writable: only this module's private copies are.
 type Draft = Mutable<PublicState>;
 
 function copy(s: PublicState): Draft {
@@ -33,10 +29,6 @@ function copy(s: PublicState): Draft {
 // null on success, else why the event does not fit.
 type Step = string | null;
 
-function seat(s: Draft, player: number): Draft["player"][number] | undefined {
-  return player >= 0 && player < s.players ? s.player[player] : undefined;
-}
-
 // The source a scored feature's points go to (SourceOfKind).
 const SOURCE_OF_KIND: Record<number, keyof Scores> = {
   [FeatureKind.ROAD]: "roads",
@@ -45,39 +37,20 @@ const SOURCE_OF_KIND: Record<number, keyof Scores> = {
   [FeatureKind.FIELD]: "fields",
 };
 
-function addPoints(s: Draft, points: readonly number[], source: keyof Scores): Step {
-  if (points.length !== s.players) return `${points.length} point entries for ${s.players} players`;
-  s.player.forEach((p, i) => {
-    p.scores[source] += points[i] ?? 0;
-  });
-  return null;
-}
-
 function validSpot(x: number, y: number, feature: number): boolean {
   return validCoordinate(x) && validCoordinate(y) && feature < MAX_FEATURES_PER_TILE;
 }
 
 function placeFollower(s: Draft, e: FollowerPlaced): Step {
-  const owner = seat(s, e.player);
-  if (owner === undefined) return `no player ${e.player}`;
-  if (SOURCE_OF_KIND[e.role] === undefined) return `no follower role ${e.role}`;
-  if (!validSpot(e.x, e.y, e.feature)) return `no feature ${e.feature} at (${e.x}, ${e.y})`;
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  // Upper bound, as the engine inserts: after any equal follower.
-  const at = s.followers.findIndex((g) => compareFollowers(g, f) > 0);
-  s.followers.splice(at === -1 ? s.followers.length : at, 0, f);
-  owner.followers -= 1;
-  return null;
+  return shared.placeFollower(s, e, () => {
+    if (SOURCE_OF_KIND[e.role] === undefined) return `no follower role ${e.role}`;
+    if (!validSpot(e.x, e.y, e.feature)) return `no feature ${e.feature} at (${e.x}, ${e.y})`;
+    return null;
+  });
 }
 
 function returnFollower(s: Draft, e: FollowerReturned): Step {
-  const owner = seat(s, e.player);
-  const f = { player: e.player, x: e.x, y: e.y, feature: e.feature };
-  const at = s.followers.findIndex((g) => compareFollowers(g, f) === 0);
-  if (owner === undefined || at === -1) return `no follower of ${e.player} at (${e.x}, ${e.y}) feature ${e.feature}`;
-  s.followers.splice(at, 1);
-  owner.followers += 1;
-  return null;
+  return shared.returnFollower(s, e);
 }
 
 function reduce(s: Draft, event: Event): Step {
@@ -94,7 +67,7 @@ function reduce(s: Draft, event: Event): Step {
       return null;
     case "tilePlaced": {
       const { player, tile, x, y, rotation } = k.value;
-      if (seat(s, player) === undefined) return `no player ${player}`;
+      if (seatOf(s, player) === undefined) return `no player ${player}`;
       if (tile >= MAX_TILES || rotation >= 4 || !validCoordinate(x) || !validCoordinate(y)) return `a bad placement of tile ${tile}`;
       s.tiles.push({ tile, x, y, rotation });
       s.drawnTile = -1;
@@ -130,12 +103,7 @@ function reduce(s: Draft, event: Event): Step {
 }
 
 export function applyEvents(state: PublicState, events: readonly Event[]): Result<PublicState> {
-  const draft = copy(state);
-  for (const [i, event] of events.entries()) {
-    const why = reduce(draft, event);
-    if (why !== null) return fail(`event ${i} (${event.kind.case ?? "empty"}): ${why}`);
-  }
-  return ok(draft);
+  return applyAll(state, events, copy, reduce);
 }
 
 export function applyEvent(state: PublicState, event: Event): Result<PublicState> {

@@ -10,6 +10,7 @@ import {
 import { FeatureKind as TileKind, StreetEnd, TileRole } from "../../gen/carcassonne/tiles/v1/tiles_pb";
 import type { FeatureDef, TileTypeDef } from "../../tiles/catalog";
 import { playerName } from "../../ui/players";
+import { pointsWords, tileDiscardedWord, tilePlacedWord, tileText, upperFirst, type TileDescriber } from "../shared/words";
 
 // A follower's name by what it stands on (river::RoleName), by the wire's FeatureKind.
 const ROLES: Record<number, string> = {
@@ -129,11 +130,6 @@ export function decisionWord(kind: number): string {
   return DECISIONS[kind] ?? `decision ${kind}`;
 }
 
-function pointsWords(points: readonly number[], names: readonly string[]): string {
-  const parts = points.flatMap((p, seat) => (p > 0 ? [`${playerName(names, seat)} scored ${p}`] : []));
-  return parts.length > 0 ? parts.join(", ") : "nobody scored";
-}
-
 type Value<C extends Event["kind"]["case"]> = Extract<Event["kind"], { case: C }>["value"];
 
 function plural(n: number, one: string, many = `${one}s`): string {
@@ -148,13 +144,7 @@ function featureScoredWord(e: Value<"featureScored">, names: readonly string[]):
   return `${pointsWords(e.points, names)} for a ${what} ${size}${pennants}${when}`;
 }
 
-// What a tile shows, when the tile set is known.
-export type TileDescriber = (tile: number) => string | null;
-
-function tileText(tile: number, describe: TileDescriber | undefined): string {
-  const what = describe?.(tile) ?? null;
-  return what === null ? `tile ${tile}` : `tile ${tile} (${what})`;
-}
+export type { TileDescriber };
 
 // One event as a log line, or null for events that say nothing a person needs.
 export function eventWord(event: Event, names: readonly string[], describe?: TileDescriber): string | null {
@@ -162,13 +152,12 @@ export function eventWord(event: Event, names: readonly string[], describe?: Til
   const k = event.kind;
   switch (k.case) {
     case "tileDrawn": {
-      const text = tileText(k.value.tile, describe);
-      return `${text.charAt(0).toUpperCase()}${text.slice(1)} drawn`;
+      return `${upperFirst(tileText(k.value.tile, describe))} drawn`;
     }
     case "tileDiscarded":
-      return `Tile ${k.value.tile} fits nowhere and is discarded`;
+      return tileDiscardedWord(k.value.tile);
     case "tilePlaced":
-      return `${n(k.value.player)} placed ${tileText(k.value.tile, describe)} at (${k.value.x}, ${k.value.y})`;
+      return tilePlacedWord(names, k.value, describe);
     case "followerPlaced":
       return `${n(k.value.player)} placed a ${roleWord(k.value.role)} at (${k.value.x}, ${k.value.y})`;
     case "featureScored":
