@@ -594,7 +594,7 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
               return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME,
                                "no game '" + game_id + "'");
             }
-            wire::ServerMessage reply = seek ? SeekMessage(std::move(**loaded), rule_sets_, *seek)
+            wire::ServerMessage reply = seek ? SeekMessage(**loaded, rule_sets_, *seek)
                                              : ReplayMessage(**loaded, rule_sets_);
             reply.set_request_id(request_id);
             SendMessage(*peer, reply);
