@@ -4,7 +4,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 
-import type { Browsers } from "./browser";
+import { DESKTOP, type Browsers, type Device } from "./browser";
 import type { Table } from "./play";
 
 export interface NewGame {
@@ -46,17 +46,18 @@ export async function joinByInvite(page: Page, invite: string): Promise<void> {
 
 // A running two-player game with a spectator: Alice in `alice`, Bob and the spectator in browser
 // contexts of their own (separate storage, so separate seats).
-export async function startWatchedGame(browsers: Browsers, alice: BrowserContext, game: NewGame): Promise<Table> {
+// `viewport` and `device` are Bob's and the spectator's (Alice's are her context's).
+export async function startWatchedGame(browsers: Browsers, alice: BrowserContext, game: NewGame, viewport = DESKTOP, device: Device = {}): Promise<Table> {
   const alicePage = await alice.newPage();
   const id = await createGame(alicePage, game);
   const invite = await alicePage.locator("p.invite a").getAttribute("href");
   expect(invite, "the invite link").toMatch(new RegExp(`/game/${encodeURIComponent(id)}$`));
-  const bobPage = await browsers.page("bob");
+  const bobPage = await browsers.page("bob", viewport, device);
   await joinByInvite(bobPage, invite ?? "");
   // Two seats: the game starts by itself once the second is taken.
   await alicePage.locator('.game-page[data-status="running"][data-sequence]').waitFor();
   await bobPage.locator('.game-page[data-status="running"][data-sequence]').waitFor();
-  const spectator = await browsers.page("spectator");
+  const spectator = await browsers.page("spectator", viewport, device);
   await spectator.goto(`/game/${encodeURIComponent(id)}`);
   await spectator.locator(".role", { hasText: "You are watching." }).waitFor();
   return { alice: alicePage, bob: bobPage, spectator };

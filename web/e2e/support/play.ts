@@ -22,6 +22,8 @@ export interface PlayOptions {
   readonly onWallPhase: (page: Page) => Promise<void>; // once, at the first wall decision
   readonly stopAfterSteps?: number; // decisions; return then instead of playing to the end
   readonly afterStep?: (t: Table) => Promise<void>; // after each decision, to look at the pages
+  // Before the usual choice: makes the decision itself and returns true, or leaves it (false).
+  readonly decide?: (turn: Turn) => Promise<boolean>;
 }
 
 export interface PlayResult {
@@ -31,7 +33,7 @@ export interface PlayResult {
   readonly deciders: readonly string[]; // who made each decision: "Alice" or "Bob"
 }
 
-interface Turn {
+export interface Turn {
   readonly name: string;
   readonly page: Page;
   readonly kind: string;
@@ -69,7 +71,7 @@ function seq(s: GameState): number {
 
 // The seat that must decide now, or null once the game is over. A page counts only when it
 // shows the newest state of the two, so a page that lags behind is not taken for the decider.
-async function nextTurn(t: Table): Promise<Turn | null> {
+export async function nextTurn(t: Table): Promise<Turn | null> {
   const until = Date.now() + TURN_TIMEOUT_MS;
   for (;;) {
     const [a, b] = await Promise.all([gameState(t.alice), gameState(t.bob)]);
@@ -191,7 +193,9 @@ export async function playToEnd(t: Table, o: PlayOptions): Promise<PlayResult> {
       wallPhaseSeen = true;
       await o.onWallPhase(turn.page);
     }
-    if (turn.kind === "place-tile") {
+    if (o.decide !== undefined && (await o.decide(turn))) {
+      if (turn.kind === "place-tile") tiles += 1;
+    } else if (turn.kind === "place-tile") {
       if (tiles === o.keyboardTile) await placeTileByKeyboard(turn);
       else await placeTileByMouse(turn, rng, tiles);
       tiles += 1;

@@ -1,7 +1,9 @@
 // Pan and zoom of an SVG by changing its viewBox: drag with a mouse or one finger, zoom with the
 // wheel or a two-finger pinch, and from the keyboard the arrow keys pan, + and − zoom, F fits the
 // whole board. Until the person moves the view, it follows the board as it grows (fit()); once
-// they have, their view is kept across redraws until F fits the board again.
+// they have, their view is kept across redraws until F fits the board again. On a touch screen
+// the fitted view never shrinks a legal cell below a finger's 44 CSS px: it zooms in on the legal
+// cell nearest the middle instead, and the rest is a drag away.
 import { s } from "./dom";
 
 interface View {
@@ -14,6 +16,12 @@ interface View {
 const MIN_W = 150;
 const MAX_W = 8000;
 const DRAG_THRESHOLD_PX = 4;
+// The smallest a cell to tap may be drawn on a touch screen: 44 px, and a little to spare.
+const MIN_TOUCH_PX = 48;
+
+function isTouchScreen(): boolean {
+  return typeof window.matchMedia === "function" && window.matchMedia("(pointer: coarse)").matches;
+}
 
 export class Viewport {
   readonly svg: SVGSVGElement;
@@ -38,6 +46,27 @@ export class Viewport {
 
   setContent(content: SVGElement): void {
     this.svg.replaceChildren(content);
+    if (!this.userMoved && isTouchScreen()) this.keepCellsTappable(content);
+  }
+
+  // Zooms in, about the legal cell nearest the middle of the view, until legal cells are big
+  // enough to tap.
+  private keepCellsTappable(content: SVGElement): void {
+    const cells = [...content.querySelectorAll<SVGRectElement>("rect.legal-cell[role=button]")];
+    const size = Number(cells[0]?.getAttribute("width") ?? 0);
+    const r = this.svg.getBoundingClientRect();
+    if (cells.length === 0 || size <= 0 || r.width === 0 || r.height === 0) return;
+    const most = size / MIN_TOUCH_PX; // board units per pixel
+    if (this.unitsPerPixel() <= most) return;
+    const v = this.view;
+    const [mx, my] = [v.x + v.w / 2, v.y + v.h / 2];
+    const centres = cells.map((c): [number, number] => [Number(c.getAttribute("x")) + size / 2, Number(c.getAttribute("y")) + size / 2]);
+    const distance = (p: [number, number]): number => Math.hypot(p[0] - mx, p[1] - my);
+    const [cx, cy] = centres.reduce((best, p) => (distance(p) < distance(best) ? p : best));
+    const w = r.width * most;
+    const h = r.height * most;
+    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+    this.apply();
   }
 
   // Shows the given box, unless the person has moved the view (forced: even then). The box is

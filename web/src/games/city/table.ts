@@ -22,7 +22,7 @@ export class CityTable extends PlacementTable<PublicState, Action> {
   }
 
   protected drawPanel(inp: Input): HTMLElement {
-    return drawPanel({ state: inp.state, names: inp.names, online: inp.online, yourSeat: inp.yourSeat, winners: inp.winners });
+    return drawPanel({ state: inp.state, names: inp.names, online: inp.online, yourSeat: inp.yourSeat, winners: inp.winners, tiles: inp.tiles });
   }
 
   protected drawDecision(ctx: DecisionContext, on: DecisionHandlers): HTMLElement | null {

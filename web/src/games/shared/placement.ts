@@ -76,7 +76,7 @@ export function placeControls<A extends Placement>(
 ): HTMLElement {
   const chosen = placementOf(legal, isPlacement, choice);
   const cells = legalCells(legal, isPlacement).length;
-  const keys = h("p", { class: "hint" }, "Keys: N / P next or previous cell, R turn, Enter place.");
+  const keys = h("p", { class: "hint keys" }, "Keys: N / P next or previous cell, R turn, Enter place.");
   if (chosen === null) {
     return h("div", { class: "choice" }, h("p", {}, chooseText(cells)), keys);
   }
