@@ -3,7 +3,8 @@
 // whole board. Until the person moves the view, it follows the board as it grows (fit()); once
 // they have, their view is kept across redraws until F fits the board again. On a touch screen
 // the fitted view never shrinks a legal cell below a finger's 44 CSS px: it zooms in on the legal
-// cell nearest the middle instead, and the rest is a drag away.
+// cell nearest the middle instead, and the rest is a drag away; and it zooms on the spots of a
+// follower to place, the same way.
 import { s } from "./dom";
 
 interface View {
@@ -46,7 +47,27 @@ export class Viewport {
 
   setContent(content: SVGElement): void {
     this.svg.replaceChildren(content);
-    if (!this.userMoved && isTouchScreen()) this.keepCellsTappable(content);
+    if (!this.userMoved && isTouchScreen()) {
+      this.keepCellsTappable(content);
+      this.zoomOnSpots(content);
+    }
+  }
+
+  // A follower's spots lie on the tile just placed: the view zooms on them until each is big
+  // enough to tap.
+  private zoomOnSpots(content: SVGElement): void {
+    const spots = [...content.querySelectorAll<SVGCircleElement>("circle.follower-spot[role=button]")];
+    const r = this.svg.getBoundingClientRect();
+    const radius = Number(spots[0]?.getAttribute("r") ?? 0);
+    if (spots.length === 0 || radius <= 0 || r.width === 0 || r.height === 0) return;
+    const most = (2 * radius) / MIN_TOUCH_PX;
+    const centres = spots.map((c) => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))] as const);
+    const cx = centres.reduce((a, c) => a + c[0], 0) / centres.length;
+    const cy = centres.reduce((a, c) => a + c[1], 0) / centres.length;
+    const w = r.width * Math.min(most, this.unitsPerPixel());
+    const h = r.height * Math.min(most, this.unitsPerPixel());
+    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+    this.apply();
   }
 
   // Zooms in, about the legal cell nearest the middle of the view, until legal cells are big
