@@ -115,12 +115,12 @@ export function archPath(x: number, y: number, r: number): string {
 
 // A short word on the board (front, back) in a tag that stays readable over any tile.
 function tag(x: number, y: number, text: string, cls: string): SVGGElement {
-  const w = text.length * 9 + 10;
+  const w = text.length * 13 + 14;
   return s(
     "g",
     { class: cls },
-    s("rect", { x: x - w / 2, y: y - 11, width: w, height: 22, rx: 5 }),
-    s("text", { x, y: y + 5, "text-anchor": "middle" }, text),
+    s("rect", { x: x - w / 2, y: y - 15, width: w, height: 30, rx: 6 }),
+    s("text", { x, y: y + 7.5, "text-anchor": "middle" }, text),
   );
 }
 
@@ -204,7 +204,7 @@ function wallChoice(p: BoardPick): SVGElement {
     { class: "wall-choice", "data-end": word },
     s("line", { x1, y1, x2, y2, class: "wall-choice-hit" }),
     s("line", { x1, y1, x2, y2, class: "wall-ghost" }),
-    tag(mx + ox * 24, my + oy * 24, word, "choice-tag"),
+    tag(mx + ox * 30, my + oy * 30, word, "choice-tag"),
   );
   return activatable(g, p.label, p.pick);
 }
@@ -220,7 +220,7 @@ function towerChoice(p: BoardPick, shift: number): SVGElement {
     { class: "tower-choice", "data-end": word },
     s("circle", { cx, cy: vy, r: 26, class: "tower-choice-hit" }),
     s("path", { d: turretPath(cx, vy, 14), class: "tower-ghost" }),
-    tag(cx, vy + 30, word, "choice-tag"),
+    tag(cx, vy + 36, word, "choice-tag"),
   );
   return activatable(g, p.label, p.pick);
 }
@@ -235,7 +235,7 @@ function pickElement(inp: BoardInput, p: BoardPick, all: readonly BoardPick[]): 
       return wallChoice(p);
     case "tower": {
       const shared = all.some((o) => o !== p && o.shape === "tower" && o.x === p.x && o.y === p.y);
-      return towerChoice(p, shared ? (p.end === 0 ? 28 : -28) : 0);
+      return towerChoice(p, shared ? (p.end === 0 ? 34 : -34) : 0);
     }
     default:
       return shared.followerSpot(tilesOf(inp), p.x, p.y, p.at, p.label, p.pick);
