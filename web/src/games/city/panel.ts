@@ -32,7 +32,8 @@ function tilesLeft(st: PublicState): number {
 }
 
 // One line with every score, whose turn it is and the tiles left: on a phone it stays in sight
-// at the bottom of the screen while the board and the panel scroll.
+// at the bottom of the screen while the board and the panel scroll. Not a live region: the
+// panel's turn line already announces whose turn it is.
 function statusBar(inp: PanelInput): HTMLElement {
   const st = inp.state;
   const scores = st.player.map((p, seat) =>
@@ -42,7 +43,7 @@ function statusBar(inp: PanelInput): HTMLElement {
   const turn = st.end !== 0 ? "Game over" : d.actor >= 0 ? `${playerName(inp.names, d.actor)}${d.actor === inp.yourSeat ? " (you)" : ""} to play` : `${playerName(inp.names, d.turnPlayer)}'s turn`;
   return h(
     "div",
-    { class: "status-bar", role: "status" },
+    { class: "status-bar" },
     ...scores,
     h("span", { class: "status-turn" }, turn),
     h("span", { class: "status-tiles" }, `${tilesLeft(st)} tiles left`),
