@@ -31,7 +31,7 @@ export interface PlayResult {
   readonly deciders: readonly string[]; // who made each decision: "Alice" or "Bob"
 }
 
-interface Turn {
+export interface Turn {
   readonly name: string;
   readonly page: Page;
   readonly kind: string;
@@ -69,7 +69,7 @@ function seq(s: GameState): number {
 
 // The seat that must decide now, or null once the game is over. A page counts only when it
 // shows the newest state of the two, so a page that lags behind is not taken for the decider.
-async function nextTurn(t: Table): Promise<Turn | null> {
+export async function nextTurn(t: Table): Promise<Turn | null> {
   const until = Date.now() + TURN_TIMEOUT_MS;
   for (;;) {
     const [a, b] = await Promise.all([gameState(t.alice), gameState(t.bob)]);
@@ -107,7 +107,7 @@ async function cellsInView(turn: Turn): Promise<number[]> {
 
 // A legal cell chosen at random and clicked, then (on some turns) turned with the "r" key or
 // the Turn button, then sent with "Place tile".
-async function placeTileByMouse(turn: Turn, rng: () => number, n: number): Promise<void> {
+export async function placeTileByMouse(turn: Turn, rng: () => number, n: number): Promise<void> {
   const page = turn.page;
   const cells = page.locator("svg.board-svg rect.legal-cell");
   await cells.first().waitFor({ state: "attached" });
