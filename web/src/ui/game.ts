@@ -295,6 +295,12 @@ export class GamePage {
     );
   }
 
+  // Each player's last move over the board (src/games/shared/recent.ts).
+  private recentLayer(game: GameModule, inp: TableInput<unknown, unknown>): SVGGElement {
+    const marks = this.recent.chunks().flatMap((c) => game.moveMarks(inp.state, c.events, this.catalog).map((mark) => ({ mark, at: c.at })));
+    return recentLayer(marks, inp.names, performance.now());
+  }
+
   private pushLog(line: string): void {
     this.log.push(line);
     if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
@@ -332,8 +338,7 @@ export class GamePage {
     if (this.game !== null && this.table !== null && inp !== null) {
       this.viewport.fit(this.game.bounds(inp.state));
       const board = this.table.board(inp);
-      const marks = this.recent.chunks().flatMap((c) => this.game?.moveMarks(inp.state, c.events, this.catalog).map((mark) => ({ mark, at: c.at })) ?? []);
-      board.append(recentLayer(marks, inp.names, performance.now()));
+      board.append(this.recentLayer(this.game, inp));
       this.viewport.setContent(board);
     } else {
       this.viewport.setContent(s("g"));
