@@ -149,6 +149,12 @@ describe("Carcassonne's tile set from the server", () => {
     const field = create(EventSchema, { kind: { case: "fieldScored", value: { cities: 2, points: [0, 6] } } });
     expect(eventWord(field, names)).toBe("Bob scored 6 for a field next to 2 completed cities");
     const farmer = create(EventSchema, { kind: { case: "followerPlaced", value: { player: 1, x: 2, y: -1, role: WireKind.FIELD } } });
-    expect(eventWord(farmer, names)).toBe("Bob placed a farmer at (2, -1)");
+    expect(eventWord(farmer, names)).toBe("Bob placed a farmer in the field");
+    const nobody = create(EventSchema, { kind: { case: "featureScored", value: { kind: WireKind.ROAD, tiles: 1, complete: false, points: [0, 0] } } });
+    expect(eventWord(nobody, names)).toBeNull();
+    const placed = create(EventSchema, { kind: { case: "tilePlaced", value: { player: 0, tile: 30, x: 1, y: -2 } } });
+    expect(eventWord(placed, names, () => "a monastery", { tiles: [{ x: 0, y: 0 }], river: true })).toBe(
+      "Alice placed a tile showing a monastery 2 tiles south and 1 east of the spring",
+    );
   });
 });

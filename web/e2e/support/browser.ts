@@ -31,6 +31,14 @@ const CHROMIUM_ARGS = [
 ];
 const ACTION_TIMEOUT_MS = 15_000;
 
+// A person's settings kept in the page's localStorage. The game page answers decisions with only
+// one choice by itself unless told not to (src/ui/auto-answer.ts); the tests play every decision
+// by clicking, so a person has it off unless `autoAnswer` says to leave the page's default.
+export interface Settings {
+  readonly autoAnswer?: "off" | "default";
+}
+const AUTO_ANSWER_KEY = "carc.autoAnswer";
+
 export class Browsers {
   private readonly errors: string[] = [];
   // Console errors a test expects for a while (see allowConsoleErrors), and how many came.
@@ -53,9 +61,19 @@ export class Browsers {
   }
 
   // A new person: a context with its own storage. Pages opened in it are watched for errors.
-  async person(name: string, viewport = DESKTOP, device: Device = {}): Promise<BrowserContext> {
+  async person(name: string, viewport = DESKTOP, device: Device = {}, settings: Settings = {}): Promise<BrowserContext> {
     const context = await this.browser.newContext({ ...device, baseURL: this.baseUrl, viewport });
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+    if ((settings.autoAnswer ?? "off") === "off") {
+      // Only when unset: a setting the person changes on the page survives a reload.
+      await context.addInitScript((key) => {
+        try {
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, "off");
+        } catch {
+          // about:blank has no storage of its own.
+        }
+      }, AUTO_ANSWER_KEY);
+    }
     let count = 0;
     context.on("page", (page) => {
       count += 1;

@@ -109,7 +109,7 @@ async function cellsInView(turn: Turn): Promise<number[]> {
 
 // A legal cell chosen at random and clicked, then (on some turns) turned with the "r" key or
 // the Turn button, then sent with "Place tile".
-async function placeTileByMouse(turn: Turn, rng: () => number, n: number): Promise<void> {
+export async function placeTileByMouse(turn: Turn, rng: () => number, n: number): Promise<void> {
   const page = turn.page;
   const cells = page.locator("svg.board-svg rect.legal-cell");
   await cells.first().waitFor({ state: "attached" });

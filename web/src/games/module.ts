@@ -19,6 +19,14 @@ export interface Box {
   readonly h: number;
 }
 
+// What a move changed on the board, for the highlight of recent moves: a tile placed (its cell), a
+// piece put (a follower, a wall piece: its point in SVG units), or points scored (a "+N" label at
+// the scored feature, in SVG units). Each in its player's colour.
+export type MoveMark =
+  | { readonly kind: "tile"; readonly player: number; readonly x: number; readonly y: number }
+  | { readonly kind: "piece"; readonly player: number; readonly at: readonly [number, number] }
+  | { readonly kind: "points"; readonly player: number; readonly at: readonly [number, number]; readonly points: number };
+
 // What a table draws from: the state, the seat's legal actions, and the page's context.
 export interface TableInput<S, A> {
   readonly state: S;
@@ -66,8 +74,16 @@ export interface GameModule<S = unknown, E = unknown, A = unknown> {
 
   isOver(state: S): boolean;
   bounds(state: S): Box; // the board's extent, for fitting the view
-  // An event in words for the log, or null for events people need not read.
-  eventWord(event: E, names: readonly string[], tiles: TileCatalog | null): string | null;
+  // An event in words for the log, or null for events people need not read; `state` is the state
+  // the event led to (or a later one), to name places by what lies next to them.
+  eventWord(event: E, names: readonly string[], tiles: TileCatalog | null, state: S): string | null;
+  // What a move's events changed on the board; `state` is a state at or after them.
+  moveMarks(state: S, events: readonly E[], tiles: TileCatalog | null): readonly MoveMark[];
+  // An action's words when it may be sent for the seat as its decision's only choice ("No
+  // follower"); null for one that never is (a tile placement, the server's draw).
+  onlyChoiceWord(action: A, state: S): string | null;
+  // The server's own action (drawing a tile), which a replay folds into the move before it.
+  isServerAction(action: A): boolean;
   // The winners (bit per seat) when the event ends the game, else null.
   winners(event: E): number | null;
   table(host: TableHost<A>): GameTable<S, A>;

@@ -24,6 +24,8 @@ import { failureText, replyError, requestShowingErrors } from "./errors";
 import { nameInput } from "./identity";
 import { drawOpenGame } from "./open-game";
 import { drawLog } from "./log";
+import { RecentMoves, recentLayer } from "../games/shared/recent";
+import { AutoAnswer } from "./auto-answer";
 import { Viewport } from "./viewport";
 
 const MAX_LOG = 200;
@@ -47,6 +49,8 @@ export class GamePage {
   private readonly root = h("div", { class: "game-page" });
   private readonly nameBox = nameInput();
   private readonly cleanups: (() => void)[] = [];
+  private readonly recent = new RecentMoves<unknown>(); // each player's last move, to highlight
+  private readonly autoAnswer = new AutoAnswer();
 
   constructor(
     private readonly mount: HTMLElement,
@@ -72,6 +76,7 @@ export class GamePage {
 
   destroy(): void {
     for (const c of this.cleanups.splice(0)) c();
+    this.autoAnswer.cancel();
     this.conn.releaseSeat(this.gameId);
   }
 
@@ -232,7 +237,8 @@ export class GamePage {
       this.seat = { seat: snap.yourSeat, token: this.seat.token };
       saveSeat(this.gameId, this.seat);
     }
-    this.pushLog(`State received at step ${snap.sequence}`);
+    this.recent.clear();
+    this.offerOnlyChoice(game);
     if (fresh) void this.loadInfo();
     this.viewport.fit(game.bounds(v.value.state), fresh);
     this.render();
@@ -248,6 +254,7 @@ export class GamePage {
       this.table?.newLegal(this.legal, false);
       this.errorText = null;
       this.logEvents(game, delta);
+      this.offerOnlyChoice(game);
       this.render();
     } else if (needsResync(out)) {
       this.pushLog(`Out of step with the server (${out.kind}): asking for the whole state`);
@@ -261,12 +268,37 @@ export class GamePage {
 
   private logEvents(game: GameModule, delta: Delta): void {
     const events = deltaEvents(game, delta);
-    if (!events.ok) return; // applyDelta has read them already
+    if (!events.ok || this.view === null) return; // applyDelta has read them already
     for (const e of events.value) {
       this.winners = game.winners(e) ?? this.winners;
-      const line = game.eventWord(e, this.names(), this.catalog);
+      const line = game.eventWord(e, this.names(), this.catalog, this.view.state);
       if (line !== null) this.pushLog(line);
     }
+    const action = game.decodeAction(delta.action);
+    const serverAction = action.ok && game.isServerAction(action.value);
+    this.recent.add(delta.seat, serverAction, events.value, this.seat?.seat ?? null, performance.now());
+  }
+
+  // A decision with one possible answer is answered after a moment, if the setting says so.
+  private offerOnlyChoice(game: GameModule): void {
+    const legal = this.legal;
+    const state = this.view?.state;
+    this.autoAnswer.offer(
+      legal,
+      (a) => game.onlyChoiceWord(a, state),
+      () => this.legal === legal && !this.sending,
+      (a, word) => {
+        this.pushLog(`${word} — the only choice, answered for you`);
+        this.send(a);
+        this.render();
+      },
+    );
+  }
+
+  // Each player's last move over the board (src/games/shared/recent.ts).
+  private recentLayer(game: GameModule, inp: TableInput<unknown, unknown>): SVGGElement {
+    const marks = this.recent.chunks().flatMap((c) => game.moveMarks(inp.state, c.events, this.catalog).map((mark) => ({ mark, at: c.at })));
+    return recentLayer(marks, inp.names, performance.now());
   }
 
   private pushLog(line: string): void {
@@ -305,7 +337,9 @@ export class GamePage {
     const inp = this.tableInput();
     if (this.game !== null && this.table !== null && inp !== null) {
       this.viewport.fit(this.game.bounds(inp.state));
-      this.viewport.setContent(this.table.board(inp));
+      const board = this.table.board(inp);
+      board.append(this.recentLayer(this.game, inp));
+      this.viewport.setContent(board);
     } else {
       this.viewport.setContent(s("g"));
     }
@@ -318,6 +352,7 @@ export class GamePage {
       this.inviteLink(),
       this.errorText === null ? null : h("p", { class: "error", role: "alert" }, this.errorText),
       running,
+      this.seat !== null && inp !== null ? this.autoAnswer.control : null,
       drawLog(this.log),
     ];
     this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));

@@ -1,7 +1,9 @@
 // The replay page, /replay/<id>: the game's whole log (GetReplay), stepped through with buttons,
 // a slider, play/pause, or the keys (left and right arrows step, space plays, shift+arrows pan).
-// Every step is applied with the game module's reducer (chosen by the replay's rule set) and
+// Every delta is applied with the game module's reducer (chosen by the replay's rule set) and
 // checked against the hash the server recorded, so a replay shows exactly what the players saw.
+// A step is one player's move: the server's draws are folded into the move before them (the
+// start's into step 0), and what the step changed is highlighted on the board.
 import type { Replay } from "../gen/carcassonne/server/v2/server_pb";
 import type { GameModule, GameTable } from "../games/module";
 import { moduleFor } from "../games/registry";
@@ -12,11 +14,23 @@ import type { TileCatalog } from "../tiles/catalog";
 import { button, h } from "./dom";
 import { failureText, replyError } from "./errors";
 import { drawLog } from "./log";
+import { recentLayer } from "../games/shared/recent";
 import { Viewport } from "./viewport";
 
 const PLAY_STEP_MS = 400;
 
-// Views at every step (index = sequence), or why the log could not be followed.
+// The last delta of each step (index into the views): step 0 is the start and the draws before the
+// first move; each later step is a player's move and the server's draws after it.
+export function moveSteps(serverAction: readonly boolean[]): number[] {
+  const ends = [0];
+  serverAction.forEach((server, i) => {
+    if (server) ends[ends.length - 1] = i + 1;
+    else ends.push(i + 1);
+  });
+  return ends;
+}
+
+// Views at every delta (index = sequence), or why the log could not be followed.
 function buildViews(game: GameModule, replay: Replay): { views: GameView[]; error: string | null } {
   if (replay.start === undefined) return { views: [], error: "the replay has no start" };
   const first = fromSnapshot(game, replay.start);
@@ -35,9 +49,12 @@ function buildViews(game: GameModule, replay: Replay): { views: GameView[]; erro
 export class ReplayPage {
   private replay: Replay | null = null;
   private table: GameTable<unknown, unknown> | null = null;
-  private lines: string[][] = []; // the log lines of each step
-  private winnersAt: (number | null)[] = []; // the winners once each step is done
+  private lines: string[][] = []; // the log lines of each delta
+  private events: unknown[][] = []; // each delta's events, decoded
+  private winnersAt: (number | null)[] = []; // the winners once each delta is done
   private views: GameView[] = [];
+  private stepEnds: number[] = [0]; // the view each step shows (moveSteps)
+  private game: GameModule | null = null;
   private at = 0;
   private catalog: TileCatalog | null = null;
   private buildError: string | null = null; // the log could not be followed past some step
@@ -74,9 +91,9 @@ export class ReplayPage {
 
   private play(): void {
     if (this.playing !== 0) return;
-    if (this.at >= this.views.length - 1) this.at = 0;
+    if (this.at >= this.lastStep()) this.at = 0;
     this.playing = window.setInterval(() => {
-      if (this.at >= this.views.length - 1) this.pause();
+      if (this.at >= this.lastStep()) this.pause();
       else this.go(this.at + 1);
     }, PLAY_STEP_MS);
     this.render();
@@ -118,18 +135,33 @@ export class ReplayPage {
       })
       .catch(() => undefined); // tiles stay plain squares
     this.buildControls();
+    this.game = game;
     const built = buildViews(game, this.replay);
     this.views = built.views;
     this.buildError = built.error;
-    this.at = this.views.length - 1;
+    this.stepEnds = this.stepsOf(game, this.views.length - 1);
+    this.at = this.lastStep();
     this.lines = this.logLines(game);
-    const last = this.views[this.at];
+    const last = this.views[this.views.length - 1];
     if (last !== undefined) this.viewport.fit(game.bounds(last.state), true);
     this.render();
   }
 
+  // The steps of the deltas that could be applied: a move each, draws folded in.
+  private stepsOf(game: GameModule, applied: number): number[] {
+    const server = (this.replay?.steps ?? []).slice(0, applied).map((d) => {
+      const a = game.decodeAction(d.action);
+      return a.ok && game.isServerAction(a.value);
+    });
+    return moveSteps(server);
+  }
+
+  private lastStep(): number {
+    return this.stepEnds.length - 1;
+  }
+
   private go(step: number): void {
-    this.at = Math.max(0, Math.min(this.views.length - 1, step));
+    this.at = Math.max(0, Math.min(this.lastStep(), step));
     this.render();
   }
 
@@ -155,14 +187,14 @@ export class ReplayPage {
       button("◀ Back", () => this.go(this.at - 1), { "aria-label": "Previous step" }),
       this.playButton,
       button("Forward ▶", () => this.go(this.at + 1), { "aria-label": "Next step" }),
-      button("Last", () => this.go(this.views.length - 1), { "aria-label": "Last step" }),
+      button("Last", () => this.go(this.lastStep()), { "aria-label": "Last step" }),
       this.slider,
       this.position,
     );
   }
 
   private updateControls(): void {
-    const last = this.views.length - 1;
+    const last = this.lastStep();
     this.slider.max = String(last);
     this.slider.value = String(this.at);
     this.position.textContent = `Step ${this.at} of ${last}`;
@@ -171,16 +203,20 @@ export class ReplayPage {
     this.playButton.setAttribute("aria-label", label);
   }
 
-  // Each step's log lines, and who had won once it was done (the game's end event says).
+  // Each delta's log lines, and who had won once it was done (the game's end event says).
   private logLines(game: GameModule): string[][] {
     const names = this.names();
     let winners: number | null = null;
     this.winnersAt = [null];
-    return (this.replay?.steps ?? []).map((d) => {
-      const events = deltaEvents(game, d);
-      const lines = (events.ok ? events.value : []).flatMap((e) => {
+    this.events = [];
+    return (this.replay?.steps ?? []).map((d, i) => {
+      const decoded = deltaEvents(game, d);
+      const events = decoded.ok ? decoded.value : [];
+      this.events.push(events);
+      const after = this.views[i + 1] ?? this.views[this.views.length - 1];
+      const lines = events.flatMap((e) => {
         winners = game.winners(e) ?? winners;
-        const line = game.eventWord(e, names, this.catalog);
+        const line = after === undefined ? null : game.eventWord(e, names, this.catalog, after.state);
         return line === null ? [] : [line];
       });
       this.winnersAt.push(winners);
@@ -188,25 +224,43 @@ export class ReplayPage {
     });
   }
 
+  // The deltas of the step shown: (end of the step before, end of this one].
+  private stepDeltas(): { from: number; to: number } {
+    const to = this.stepEnds[this.at] ?? 0;
+    const from = this.at === 0 ? 0 : (this.stepEnds[this.at - 1] ?? 0);
+    return { from, to };
+  }
+
+  // What the step changed, on the board.
+  private stepMarks(state: unknown): SVGGElement {
+    const { from, to } = this.stepDeltas();
+    const events = this.at === 0 ? [] : this.events.slice(from, to).flat();
+    const marks = this.game?.moveMarks(state, events, this.catalog) ?? [];
+    return recentLayer(marks.map((mark) => ({ mark, at: null })), this.names(), 0);
+  }
+
   private names(): string[] {
     return this.replay?.game?.seat.map((s) => s.playerName) ?? [];
   }
 
   private render(): void {
-    const view = this.views[this.at];
+    const view = this.views[this.stepDeltas().to];
     if (view === undefined || this.replay === null || this.table === null) return;
     const names = this.names();
     this.root.dataset["sequence"] = String(view.sequence);
     this.updateControls();
-    const inp = { state: view.state, legal: [], tiles: this.catalog, names, online: [], yourSeat: null, winners: this.winnersAt[this.at] ?? null };
-    this.viewport.setContent(this.table.board(inp));
+    const shown = this.stepDeltas().to;
+    const inp = { state: view.state, legal: [], tiles: this.catalog, names, online: [], yourSeat: null, winners: this.winnersAt[shown] ?? null };
+    const board = this.table.board(inp);
+    board.append(this.stepMarks(view.state));
+    this.viewport.setContent(board);
     const title = this.replay.game?.name ? `${this.replay.game.name} (${this.gameId})` : `Game ${this.gameId}`;
     const parts: (HTMLElement | null)[] = [
       h("h2", {}, `Replay: ${title}`),
       this.controls,
       this.buildError === null ? null : h("p", { class: "error", role: "alert" }, `The replay stops early: ${this.buildError}`),
       this.table.side(inp),
-      drawLog(this.lines.slice(0, this.at).flat().slice(-200)),
+      drawLog(this.lines.slice(0, shown).flat().slice(-200)),
     ];
     this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }

@@ -69,7 +69,7 @@ export function choiceWord(ctx: DecisionContext, a: Action): string {
     const f = type?.features[a.feature];
     if (f !== undefined) return `Follower on ${featureWord(f)}`;
   }
-  const w = actionWord(a);
+  const w = actionWord(a, ctx.state);
   return w.charAt(0).toUpperCase() + w.slice(1);
 }
 

@@ -2,6 +2,7 @@
 // payloads, reducer and hash (model.ts, convert.ts, reducer.ts, hash.ts), and its drawing
 // (table.ts with board.ts, decisions.ts, panel.ts, tile-art.ts, words.ts).
 import {
+  ActionKind,
   ActionSchema,
   EventSchema,
   PublicStateSchema,
@@ -17,7 +18,8 @@ import { stateHash } from "./hash";
 import type { PublicState } from "./model";
 import { applyEvents } from "./reducer";
 import { CityTable } from "./table";
-import { eventWord } from "./words";
+import { moveMarks } from "./recent";
+import { eventWord, onlyChoiceWord } from "./words";
 
 export const RULE_SET = "the-city";
 
@@ -28,7 +30,10 @@ export const cityModule: GameModule<PublicState, Event, Action> = {
   stateHash,
   isOver: (state) => state.decision.actor === -2,
   bounds: boardBounds,
-  eventWord: (event, names, tiles) => eventWord(event, names, tileDescriber(tiles)),
+  eventWord: (event, names, tiles, state) => eventWord(event, names, tileDescriber(tiles), state),
+  moveMarks,
+  onlyChoiceWord,
+  isServerAction: (action) => action.kind === ActionKind.DRAW,
   winners: (event) => (event.kind.case === "gameOver" ? event.kind.value.winners : null),
   table: (host) => new CityTable(host),
 };

@@ -3,6 +3,7 @@
 // convert.ts, reducer.ts, hash.ts), and its drawing (table.ts with board.ts, decisions.ts,
 // panel.ts, tile-art.ts, words.ts).
 import {
+  ActionKind,
   ActionSchema,
   EventSchema,
   PublicStateSchema,
@@ -18,7 +19,8 @@ import { stateHash } from "./hash";
 import type { PublicState } from "./model";
 import { applyEvents } from "./reducer";
 import { RiverTable } from "./table";
-import { eventWord, tileWord } from "./words";
+import { moveMarks } from "./recent";
+import { eventWord, onlyChoiceWord, tileWord } from "./words";
 
 export const RULE_SET = "carcassonne";
 
@@ -29,7 +31,10 @@ export const riverModule: GameModule<PublicState, Event, Action> = {
   stateHash,
   isOver: (state) => state.over,
   bounds: boardBounds,
-  eventWord: (event, names, tiles) => eventWord(event, names, tileDescriber(tiles, tileWord)),
+  eventWord: (event, names, tiles, state) => eventWord(event, names, tileDescriber(tiles, tileWord), state),
+  moveMarks,
+  onlyChoiceWord,
+  isServerAction: (action) => action.kind === ActionKind.DRAW,
   winners: (event) => (event.kind.case === "gameOver" ? event.kind.value.winners : null),
   table: (host) => new RiverTable(host),
 };

@@ -10,7 +10,16 @@ import {
 import { FeatureKind as TileKind, StreetEnd, TileRole } from "../../gen/carcassonne/tiles/v1/tiles_pb";
 import type { FeatureDef, TileTypeDef } from "../../tiles/catalog";
 import { playerName } from "../../ui/players";
-import { pointsWords, tileDiscardedWord, tilePlacedWord, tileText, upperFirst, type TileDescriber } from "../shared/words";
+import {
+  anyPoints,
+  plural,
+  pointsWords,
+  tileDiscardedWord,
+  upperFirst,
+  tilePlacedWord,
+  type Landmark,
+  type TileDescriber,
+} from "../shared/words";
 
 // A follower's name by what it stands on (river::RoleName), by the wire's FeatureKind.
 const ROLES: Record<number, string> = {
@@ -107,16 +116,23 @@ export function tileWord(t: TileTypeDef): string {
 export function actionWord(a: Action): string {
   switch (a.kind) {
     case ActionKind.DRAW:
-      return `draw tile ${a.tile}`;
+      return "draw a tile";
     case ActionKind.PLACE_TILE:
       return `place at (${a.x}, ${a.y}) turned ${a.rotation * 90}°`;
     case ActionKind.PLACE_FOLLOWER:
-      return `follower on feature ${a.feature}`;
+      return "place a follower";
     case ActionKind.SKIP_FOLLOWER:
       return "no follower";
     default:
       return `action ${a.kind}`;
   }
+}
+
+// The words of an action the client may send as the only choice ("No follower"); null for a tile
+// placement or a draw, never sent by themselves.
+export function onlyChoiceWord(a: Action): string | null {
+  if (a.kind === ActionKind.PLACE_TILE || a.kind === ActionKind.DRAW) return null;
+  return upperFirst(actionWord(a));
 }
 
 const DECISIONS: Record<number, string> = {
@@ -132,11 +148,8 @@ export function decisionWord(kind: number): string {
 
 type Value<C extends Event["kind"]["case"]> = Extract<Event["kind"], { case: C }>["value"];
 
-function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-function featureScoredWord(e: Value<"featureScored">, names: readonly string[]): string {
+function featureScoredWord(e: Value<"featureScored">, names: readonly string[]): string | null {
+  if (!anyPoints(e.points)) return null;
   const what = KINDS[e.kind] ?? "feature";
   const size = e.kind === FeatureKind.MONASTERY ? `with ${Math.max(0, e.tiles - 1)} of 8 tiles around it` : `of ${plural(e.tiles, "tile")}`;
   const pennants = e.pennants > 0 ? ` and ${plural(e.pennants, "pennant")}` : "";
@@ -144,25 +157,37 @@ function featureScoredWord(e: Value<"featureScored">, names: readonly string[]):
   return `${pointsWords(e.points, names)} for a ${what} ${size}${pennants}${when}`;
 }
 
+// The board as the log names places on it: from the first tile, the river's spring or the start.
+export interface WordsBoard {
+  readonly tiles: readonly { x: number; y: number }[];
+  readonly river: boolean;
+}
+
+const EMPTY_BOARD: WordsBoard = { tiles: [], river: false };
+
+function landmarks(board: WordsBoard): Landmark[] {
+  const first = board.tiles[0];
+  return first === undefined ? [] : [{ x: first.x, y: first.y, name: board.river ? "the spring" : "the start tile" }];
+}
+
 export type { TileDescriber };
 
-// One event as a log line, or null for events that say nothing a person needs.
-export function eventWord(event: Event, names: readonly string[], describe?: TileDescriber): string | null {
+// One event as a log line, or null for events that say nothing a person needs (a tile drawn: the
+// tile in hand shows it; a scoring of nobody). `board` is the state the event led to.
+export function eventWord(event: Event, names: readonly string[], describe?: TileDescriber, board: WordsBoard = EMPTY_BOARD): string | null {
   const n = (seat: number): string => playerName(names, seat);
   const k = event.kind;
   switch (k.case) {
-    case "tileDrawn": {
-      return `${upperFirst(tileText(k.value.tile, describe))} drawn`;
-    }
     case "tileDiscarded":
-      return tileDiscardedWord(k.value.tile);
+      return tileDiscardedWord(k.value.tile, describe);
     case "tilePlaced":
-      return tilePlacedWord(names, k.value, describe);
+      return tilePlacedWord(names, k.value, describe, landmarks(board));
     case "followerPlaced":
-      return `${n(k.value.player)} placed a ${roleWord(k.value.role)} at (${k.value.x}, ${k.value.y})`;
+      return `${n(k.value.player)} placed a ${roleWord(k.value.role)} ${k.value.role === FeatureKind.ROAD ? "on" : "in"} the ${KINDS[k.value.role] ?? "tile"}`;
     case "featureScored":
       return featureScoredWord(k.value, names);
     case "fieldScored":
+      if (!anyPoints(k.value.points)) return null;
       return `${pointsWords(k.value.points, names)} for a field next to ${plural(k.value.cities, "completed city", "completed cities")}`;
     case "gameOver":
       return "Game over: the last tile was placed";
