@@ -2,6 +2,7 @@
 // wheel or a two-finger pinch, and from the keyboard the arrow keys pan, + and − zoom, F fits the
 // whole board. Until the person moves the view, it follows the board as it grows (fit()); once
 // they have, their view is kept across redraws until F fits the board again.
+import { artDetail, SIZE } from "../tiles/geometry";
 import { s } from "./dom";
 
 interface View {
@@ -38,6 +39,7 @@ export class Viewport {
 
   setContent(content: SVGElement): void {
     this.svg.replaceChildren(content);
+    this.showDetail(); // the page's size may have changed since the view did
   }
 
   // Shows the given box, unless the person has moved the view (forced: even then). The box is
@@ -76,6 +78,12 @@ export class Viewport {
   private apply(): void {
     const v = this.view;
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.showDetail();
+  }
+
+  // Tile art shows fine details or bold signs by the screen size of a tile (tiles/geometry.ts).
+  private showDetail(): void {
+    this.svg.dataset["detail"] = artDetail(SIZE / this.unitsPerPixel());
   }
 
   // SVG units per screen pixel, with the aspect ratio kept by "meet".
