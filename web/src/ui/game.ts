@@ -19,6 +19,7 @@ import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from "../net/seats";
 import { loadCatalog } from "../net/tileset";
 import { applyDelta, deltaEvents, fromSnapshot, needsResync, type GameView } from "../state";
 import type { TileCatalog } from "../tiles/catalog";
+import { TileArrivals, type BoardChange } from "./arrivals";
 import { h, s } from "./dom";
 import { failureText, replyError, requestShowingErrors } from "./errors";
 import { nameInput } from "./identity";
@@ -43,6 +44,7 @@ export class GamePage {
   private sending = false;
   private connected = true;
   private readonly viewport = new Viewport();
+  private readonly arrivals = new TileArrivals();
   private readonly side = h("aside", { class: "side" });
   private readonly root = h("div", { class: "game-page" });
   private readonly nameBox = nameInput();
@@ -235,7 +237,7 @@ export class GamePage {
     this.pushLog(`State received at step ${snap.sequence}`);
     if (fresh) void this.loadInfo();
     this.viewport.fit(game.bounds(v.value.state), fresh);
-    this.render();
+    this.render("snapshot");
   }
 
   private onDelta(delta: Delta): void {
@@ -248,7 +250,7 @@ export class GamePage {
       this.table?.newLegal(this.legal, false);
       this.errorText = null;
       this.logEvents(game, delta);
-      this.render();
+      this.render("delta");
     } else if (needsResync(out)) {
       this.pushLog(`Out of step with the server (${out.kind}): asking for the whole state`);
       if (this.seat !== null) {
@@ -301,11 +303,13 @@ export class GamePage {
     };
   }
 
-  private render(): void {
+  private render(change: BoardChange = "redraw"): void {
     const inp = this.tableInput();
     if (this.game !== null && this.table !== null && inp !== null) {
       this.viewport.fit(this.game.bounds(inp.state));
-      this.viewport.setContent(this.table.board(inp));
+      const board = this.table.board(inp);
+      this.arrivals.mark(board, this.viewport.svg.firstElementChild, change);
+      this.viewport.setContent(board);
     } else {
       this.viewport.setContent(s("g"));
     }
