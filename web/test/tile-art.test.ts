@@ -49,13 +49,17 @@ describe("The City's tiles", () => {
   const c = catalog("tileset.bin");
   const art = (t: TileTypeDef, rotation = 0): FakeElement => asFake(cityArt(t, rotation));
 
-  it("draw residential areas as roofs: one polygon per half side, of the roofs' texture", () => {
+  it("draw residential areas as roofs: one path per area, its half sides' triangles, of the roofs' texture", () => {
     const t = first(c, (x) => x.features.every((f) => f.kind !== FeatureKind.MARKET), "no market");
-    const halves = t.features.filter((f) => f.kind === FeatureKind.RESIDENTIAL).flatMap((f) => f.ports.filter((p) => p % 3 !== 1));
-    expect(find(art(t), withClass("residential"))).toHaveLength(halves.length);
+    const areas = t.features.filter((f) => f.kind === FeatureKind.RESIDENTIAL);
+    const paths = find(art(t), withClass("residential"));
+    expect(paths).toHaveLength(areas.length);
+    const halves = areas.flatMap((f) => f.ports.filter((p) => p % 3 !== 1));
+    expect(paths.map((p) => p.getAttribute("d")?.match(/M /g)?.length ?? 0).reduce((a, b) => a + b, 0)).toBe(halves.length);
     const roofs = find(body, (el) => el.getAttribute("id") === "city-roofs")[0];
     expect(roofs?.tagName).toBe("pattern");
-    expect(find(roofs!, tagged("rect")).length, "houses in the texture").toBeGreaterThan(10);
+    const image = decodeURIComponent(find(roofs!, tagged("image"))[0]?.getAttribute("href") ?? "");
+    expect(image.match(/<rect /g)?.length ?? 0, "houses in the texture").toBeGreaterThan(10);
   });
 
   it.each([
@@ -101,7 +105,7 @@ describe("The City's tiles", () => {
     }
   });
 
-  it("draw a street as a paved band between kerbs, one for each street", () => {
+  it("draw a street as a band of setts between kerbs, one for each street", () => {
     const t = first(c, has(FeatureKind.STREET), "a street");
     const a = art(t);
     const streets = t.features.filter((f) => f.kind === FeatureKind.STREET).length;
@@ -109,6 +113,7 @@ describe("The City's tiles", () => {
     const paving = find(a, withClass("street"));
     expect(kerbs).toHaveLength(streets);
     expect(paving.map((p) => p.getAttribute("d"))).toEqual(kerbs.map((k) => k.getAttribute("d")));
+    expect(find(a, withClass("street-setts")).map((p) => p.getAttribute("d")), "rows of setts on the paving").toEqual(kerbs.map((k) => k.getAttribute("d")));
     expect(paving[0]!.getAttribute("d")).toMatch(/^M /);
   });
 

@@ -10,7 +10,7 @@ import { buildingWord, featureWord, type FeatureDef, type TileTypeDef } from "..
 import { buildingAnchor, halfTriangle, isMidpoint, midpoint, SIZE, symbolAnchor, type Point } from "../../tiles/geometry";
 import { s } from "../../ui/dom";
 import { historicBuilding, publicBuilding } from "./art/buildings";
-import { ensureCityDefs, TILE_CLIP } from "./art/defs";
+import { ensureCityDefs } from "./art/defs";
 import { BADGE_RADIUS, marketSign } from "./art/pictograms";
 
 const H = SIZE / 2;
@@ -31,17 +31,22 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+// One path per area, its triangles as subpaths: a textured fill is painted once per area, not
+// once per triangle, which keeps a full board quick to draw.
+function areaPath(f: FeatureDef): string {
+  return f.ports
+    .filter((p) => !isMidpoint(p))
+    .map((p) => `M ${pointsAttr(halfTriangle(p))} Z`)
+    .join(" ");
+}
+
 function areaLayer(t: TileTypeDef): SVGGElement {
   const g = s("g", { class: "areas" });
-  t.features.forEach((f) => {
-    if (f.kind === FeatureKind.STREET) return;
+  for (const f of t.features) {
+    if (f.kind === FeatureKind.STREET) continue;
     const cls = f.kind === FeatureKind.MARKET ? (AREA_CLASS[f.market] ?? "area market") : "area residential";
-    const area = s("g", {}, s("title", {}, capitalise(featureWord(f))));
-    for (const port of f.ports) {
-      if (!isMidpoint(port)) area.append(s("polygon", { points: pointsAttr(halfTriangle(port)), class: cls }));
-    }
-    g.append(area);
-  });
+    g.append(s("path", { d: areaPath(f), class: cls }, s("title", {}, capitalise(featureWord(f)))));
+  }
   return g;
 }
 
@@ -71,6 +76,8 @@ function streetLayer(t: TileTypeDef): SVGGElement {
   const streets = t.features.filter((f) => f.kind === FeatureKind.STREET);
   for (const f of streets) g.append(s("path", { d: streetPath(f), class: "street-edge" }));
   for (const f of streets) g.append(s("path", { d: streetPath(f), class: "street" }, s("title", {}, capitalise(featureWord(f)))));
+  // The rows of setts across the paving: a dashed stroke, far cheaper to paint than a texture.
+  for (const f of streets) g.append(s("path", { d: streetPath(f), class: "street-setts" }));
   if (streets.some((f) => f.end === StreetEnd.CROSSING)) g.append(crossing());
   return g;
 }
@@ -136,7 +143,7 @@ function buildingShape(t: TileTypeDef, rotation: number): SVGGElement | null {
 // The tile of type `t` turned `rotation` quarter turns clockwise, centred on (0, 0).
 export function tileArt(t: TileTypeDef, rotation: number): SVGGElement {
   ensureCityDefs();
-  const body = s("g", { transform: `rotate(${rotation * 90})`, "clip-path": `url(#${TILE_CLIP})` }, areaLayer(t), streetLayer(t));
+  const body = s("g", { transform: `rotate(${rotation * 90})` }, areaLayer(t), streetLayer(t));
   const building = buildingShape(t, rotation);
   if (building !== null) body.append(building);
   // Market signs over the building: a sign that comes near it stays whole.

@@ -10,7 +10,7 @@ import { FeatureKind, StreetEnd, TileRole } from "../../gen/carcassonne/tiles/v1
 import type { FeatureDef, TileTypeDef } from "../../tiles/catalog";
 import { halfTriangle, isMidpoint, midpoint, pennantAnchor, SIZE, turn, type Point } from "../../tiles/geometry";
 import { s } from "../../ui/dom";
-import { ensureCarcassonneDefs, TILE_CLIP } from "./art/defs";
+import { ensureCarcassonneDefs } from "./art/defs";
 import { featureWord } from "./words";
 
 const H = SIZE / 2;
@@ -26,12 +26,18 @@ function capitalise(text: string): string {
 function fieldLayer(t: TileTypeDef): SVGGElement {
   // The ground is grass: what a city's arc leaves of its side's triangles is field.
   const g = s("g", { class: "areas" }, s("rect", { x: -H, y: -H, width: SIZE, height: SIZE, class: "field-ground" }));
+  // Each field over it, unpainted, names itself on hover.
   for (const f of t.features.filter((x) => x.kind === FeatureKind.FIELD)) {
-    const area = s("g", {}, s("title", {}, capitalise(featureWord(f))));
-    for (const port of halvesOf(f)) area.append(s("polygon", { points: pointsAttr(halfTriangle(port)), class: "area field" }));
-    g.append(area);
+    g.append(s("path", { d: trianglesPath(f), class: "area field" }, s("title", {}, capitalise(featureWord(f)))));
   }
   return g;
+}
+
+// The feature's triangles as one path: a textured fill is painted once per area.
+function trianglesPath(f: FeatureDef): string {
+  return halvesOf(f)
+    .map((p) => `M ${pointsAttr(halfTriangle(p))} Z`)
+    .join(" ");
 }
 
 function halvesOf(f: FeatureDef): number[] {
@@ -79,16 +85,10 @@ function cityLayer(t: TileTypeDef): SVGGElement {
   const g = s("g", { class: "cities" });
   const walls: string[] = [];
   for (const f of t.features.filter((x) => x.kind === FeatureKind.CITY)) {
-    const area = s("g", {}, s("title", {}, capitalise(featureWord(f))));
     const side = oneSide(f);
-    if (side !== null) {
-      area.append(s("path", { d: pathOf(arc(side), true), class: "area city" }));
-      walls.push(pathOf(arc(side), false));
-    } else {
-      for (const port of halvesOf(f)) area.append(s("polygon", { points: pointsAttr(halfTriangle(port)), class: "area city" }));
-      walls.push(triangleWalls(f));
-    }
-    g.append(area);
+    const d = side !== null ? pathOf(arc(side), true) : trianglesPath(f);
+    g.append(s("path", { d, class: "area city" }, s("title", {}, capitalise(featureWord(f)))));
+    walls.push(side !== null ? pathOf(arc(side), false) : triangleWalls(f));
   }
   const d = walls.filter((w) => w !== "").join(" ");
   if (d !== "") g.append(s("path", { d, class: "city-wall-edge" }), s("path", { d, class: "city-wall" }));
@@ -184,7 +184,7 @@ function monastery(rotation: number): SVGGElement {
 export function tileArt(t: TileTypeDef, rotation: number): SVGGElement {
   ensureCarcassonneDefs();
   const layers = [fieldLayer(t), cityLayer(t), riverLayer(t), roadLayer(t), pennantLayer(t, rotation)];
-  const body = s("g", { transform: `rotate(${rotation * 90})`, "clip-path": `url(#${TILE_CLIP})` }, ...layers);
+  const body = s("g", { transform: `rotate(${rotation * 90})` }, ...layers);
   if (t.features.some((f) => f.kind === FeatureKind.MONASTERY)) body.append(monastery(rotation));
   const frame = s("rect", { x: -H, y: -H, width: SIZE, height: SIZE, class: "tile-frame" });
   return s("g", { class: "tile-art carcassonne" }, body, frame);
