@@ -1,6 +1,6 @@
 // The art of one tile, generated from its type (docs/tiles.md) and drawn as the box's tiles are,
 // from above: residential areas are packed roofs, markets are plazas with their stalls and the
-// kind's pictogram on a badge, streets are cobbled bands between kerbs (to a paved crossing, a
+// kind's pictogram on a badge, streets are bands of setts between kerbs (to a paved crossing, a
 // building or a market), and the building stands on its square, its name shown on hover (an SVG
 // <title>). Areas are the triangles from the centre to their half sides; their textures are
 // patterns defined once per page (art/defs.ts). The group is centred on (0, 0) and turned as the
