@@ -145,3 +145,13 @@ export function buildingAnchor(t: TileTypeDef): Point {
   const clamp = (v: number): number => Math.max(-limit, Math.min(limit, v * 1.35));
   return [clamp(x), clamp(y)];
 }
+
+// How much of a tile's art a view shows: below FINE_DETAIL_MIN_PX screen pixels a tile, fine
+// details (a pictogram's grains, a river's current) would run together, so the art shows bold
+// signs instead (style.css reads the board's data-detail).
+export type ArtDetail = "fine" | "coarse";
+export const FINE_DETAIL_MIN_PX = 80;
+
+export function artDetail(pixelsPerTile: number): ArtDetail {
+  return pixelsPerTile < FINE_DETAIL_MIN_PX ? "coarse" : "fine";
+}

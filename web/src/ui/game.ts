@@ -19,6 +19,7 @@ import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from "../net/seats";
 import { loadCatalog } from "../net/tileset";
 import { applyDelta, deltaEvents, fromSnapshot, needsResync, type GameView } from "../state";
 import type { TileCatalog } from "../tiles/catalog";
+import { TileArrivals, type BoardChange } from "./arrivals";
 import { h, s } from "./dom";
 import { failureText, replyError, requestShowingErrors } from "./errors";
 import { nameInput } from "./identity";
@@ -45,6 +46,7 @@ export class GamePage {
   private sending = false;
   private connected = true;
   private readonly viewport = new Viewport();
+  private readonly arrivals = new TileArrivals();
   private readonly side = h("aside", { class: "side" });
   private readonly root = h("div", { class: "game-page" });
   private readonly nameBox = nameInput();
@@ -241,7 +243,7 @@ export class GamePage {
     this.offerOnlyChoice(game);
     if (fresh) void this.loadInfo();
     this.viewport.fit(game.bounds(v.value.state), fresh);
-    this.render();
+    this.render("snapshot");
   }
 
   private onDelta(delta: Delta): void {
@@ -255,7 +257,7 @@ export class GamePage {
       this.errorText = null;
       this.logEvents(game, delta);
       this.offerOnlyChoice(game);
-      this.render();
+      this.render("delta");
     } else if (needsResync(out)) {
       this.pushLog(`Out of step with the server (${out.kind}): asking for the whole state`);
       if (this.seat !== null) {
@@ -333,12 +335,13 @@ export class GamePage {
     };
   }
 
-  private render(): void {
+  private render(change: BoardChange = "redraw"): void {
     const inp = this.tableInput();
     if (this.game !== null && this.table !== null && inp !== null) {
       this.viewport.fit(this.game.bounds(inp.state));
       const board = this.table.board(inp);
       board.append(this.recentLayer(this.game, inp));
+      this.arrivals.mark(board, this.viewport.svg.firstElementChild, change);
       this.viewport.setContent(board);
     } else {
       this.viewport.setContent(s("g"));

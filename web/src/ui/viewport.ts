@@ -5,6 +5,7 @@
 // the fitted view never shrinks a legal cell below a finger's 44 CSS px: it zooms in on the legal
 // cell nearest the middle instead, and the rest is a drag away; and it zooms on the spots of a
 // follower to place, the same way.
+import { artDetail, SIZE } from "../tiles/geometry";
 import { s } from "./dom";
 
 interface View {
@@ -51,6 +52,7 @@ export class Viewport {
       this.keepCellsTappable(content);
       this.zoomOnSpots(content);
     }
+    this.showDetail(); // the page's size may have changed since the view did
   }
 
   // A follower's spots lie on the tile just placed: the view zooms on them until each is big
@@ -126,6 +128,12 @@ export class Viewport {
   private apply(): void {
     const v = this.view;
     this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.showDetail();
+  }
+
+  // Tile art shows fine details or bold signs by the screen size of a tile (tiles/geometry.ts).
+  private showDetail(): void {
+    this.svg.dataset["detail"] = artDetail(SIZE / this.unitsPerPixel());
   }
 
   // SVG units per screen pixel, with the aspect ratio kept by "meet".
