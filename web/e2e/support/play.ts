@@ -143,11 +143,16 @@ async function placeTileByKeyboard(turn: Turn): Promise<void> {
   await waitForNewSequence(page, before);
 }
 
+const COORDINATES = /\(-?\d+, ?-?\d+\)/;
+
 // One of the decision's buttons, preferring a real action to the skip.
 async function chooseButton(turn: Turn, rng: () => number): Promise<void> {
   const buttons = turn.page.locator("section.decision button[data-legal]");
   const labels = (await buttons.allTextContents()).map((l) => l.trim());
   if (labels.length === 0) throw new Error(`${turn.name} must decide ${turn.kind} but has no button[data-legal]`);
+  // The board shows no coordinates, so no choice may be named by them.
+  const coordinates = labels.find((l) => COORDINATES.test(l));
+  if (coordinates !== undefined) throw new Error(`${turn.name}'s choice "${coordinates}" names a cell by coordinates`);
   const all = labels.map((_, i) => i);
   const actions = all.filter((i) => !SKIP_LABEL.test(labels[i] ?? ""));
   const pool = actions.length > 0 && rng() < PREFER_ACTION ? actions : all;

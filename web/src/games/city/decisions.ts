@@ -15,7 +15,7 @@ import * as shared from "../shared/placement";
 import type { TileChoice } from "../shared/placement";
 import type { PlacementContext, PlacementHandlers } from "../shared/table";
 import { tileArt } from "./tile-art";
-import { actionWord, sideWord } from "./words";
+import { actionWord } from "./words";
 
 export type { TileChoice };
 
@@ -123,8 +123,7 @@ function placeControls(ctx: DecisionContext, on: DecisionHandlers): HTMLElement 
 }
 
 function legalButtons(ctx: DecisionContext, on: DecisionHandlers): HTMLElement {
-  const label = (a: Action): string => (a.kind === ActionKind.PLACE_GATE ? `Gate at (${a.x}, ${a.y}), ${sideWord(a.side)} side` : choiceWord(ctx, a));
-  return decisions.legalButtons(ctx.legal, label, on.send);
+  return decisions.legalButtons(ctx.legal, (a) => choiceWord(ctx, a), on.send);
 }
 
 // The controls for the decision (null when this seat has nothing to decide).

@@ -84,7 +84,7 @@ export function placeControls<A extends Placement>(
   return h(
     "div",
     { class: "choice" },
-    h("p", {}, `At (${chosen.x}, ${chosen.y}), turned ${chosen.rotation * 90}°`, options > 1 ? ` (${options} ways fit here)` : ""),
+    h("p", {}, `Turned ${chosen.rotation * 90}°`, options > 1 ? ` (${options} ways fit here)` : ""),
     options > 1 ? button("Turn", on.turn) : null,
     button("Place tile", () => on.send(chosen), { class: "primary" }),
     keys,
