@@ -409,6 +409,8 @@ TEST(Room, TheConnectionASeatMovesAwayFromIsToldAndHearsNoMore) {
   auto a = t.Join();
   auto b = t.Join();
   auto a_elsewhere = std::make_shared<FakePeer>();
+  a_elsewhere->token = a->token;
+  a_elsewhere->seat = a->seat;
   wire::Resume resume;
   resume.set_game_id("g1");
   resume.set_seat_token(a->token);

@@ -3,9 +3,10 @@
 // localStorage; the page resumes it on load and the Connection on every reconnect. A seat link
 // (/game/<id>#seat=<token>, or its code pasted into the page) stores a token and takes the seat
 // on this device; the connection that held it before is told (SeatMoved) and only watches, with
-// a way to take the seat back. Without a token the page spectates, read-only. The game's rule set picks its module (src/games/), which
-// reads the payloads and draws the table; every state change goes through the module's reducer
-// and is checked against the server's hash; a gap or mismatch asks for a fresh snapshot.
+// a way to take the seat back. Without a token the page spectates, read-only. The game's rule
+// set picks its module (src/games/), which reads the payloads and draws the table; every state
+// change goes through the module's reducer and is checked against the server's hash; a gap or
+// mismatch asks for a fresh snapshot.
 import {
   ErrorCode,
   GameStatus,
@@ -131,13 +132,15 @@ export class GamePage {
     this.render();
   }
 
-  // The stored token is not (or no longer) a seat of this game: watch instead.
+  // The stored token is not (or no longer) a seat of this game: watch instead. A seat link's
+  // token (its seat not yet known) was just given by the player, who is told.
   private dropSeat(): void {
+    const fromLink = this.seat?.seat === -1;
     forgetSeat(this.gameId);
     this.conn.releaseSeat(this.gameId);
     this.seat = null;
     this.enter();
-    this.showError("That seat link or code is not a seat of this game: this page only watches.");
+    if (fromLink) this.showError("That seat link or code is not a seat of this game: this page only watches.");
   }
 
   // A seat link or code pasted into the page: its token is stored and the seat resumed here.
