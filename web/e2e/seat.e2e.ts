@@ -5,7 +5,8 @@
 // context (his phone), takes his seat there: the address loses its fragment, the phone decides
 // for him, and his first page says the seat was taken on another device and only watches, until
 // its "Take the seat back here" takes it back. A third context takes the seat by pasting the
-// link into the game page. /game/nosuchgame says there is no such game, with a way to the lobby.
+// link into the game page. The lobby's Join asks for a name, the remembered one filled in.
+// /game/nosuchgame says there is no such game, with a way to the lobby.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
@@ -122,6 +123,26 @@ describe("a seat on any device", () => {
     await laptop.getByRole("button", { name: "Take seat", exact: true }).click();
     await holdsSeat(laptop, sequence);
     await seatMoved(bob);
+  });
+});
+
+describe("joining from the lobby", () => {
+  it("asks for the name, filled in with the remembered one", async () => {
+    const alice = await suite.alice.newPage();
+    const gameId = await createGame(alice, { name: "E2E lobby join", seed: 8 });
+    const carol = await suite.browsers.page("carol");
+    await carol.goto("/");
+    await carol.locator('section.create input[aria-label="Your name"]').fill("Carol");
+    await carol.locator('section.create input[aria-label="Your name"]').press("Tab"); // remembered on change
+    const row = carol.locator(`tr[data-game="${gameId}"]`);
+    await row.getByRole("button", { name: "Join", exact: true }).click();
+    const name = row.locator('input[aria-label="Your name for joining"]');
+    expect(await name.inputValue(), "the remembered name").toBe("Carol");
+    await name.fill("Carol C.");
+    await row.locator("form.join-name").getByRole("button", { name: "Join", exact: true }).click();
+    await carol.waitForURL(new RegExp(`/game/${encodeURIComponent(gameId)}$`));
+    await alice.locator('.game-page[data-status="running"][data-sequence]').waitFor();
+    await alice.locator("aside.side", { hasText: "Carol C." }).waitFor();
   });
 });
 
