@@ -168,10 +168,22 @@ void Room::Error(Peer& peer, uint64_t request_id, wire::ErrorCode code, const st
 
 // A token proves its seat: the connection that sends it is that seat's from now on (it gets the
 // seat's replies and deltas), and the others see the seat online.
+void Room::MoveSeatTo(int seat, const std::shared_ptr<Peer>& peer) {
+  StopSpectating(*peer);
+  Seat& s = seats_[static_cast<size_t>(seat)];
+  if (const auto previous = s.peer.lock(); previous && previous != peer) {
+    wire::ServerMessage moved;
+    moved.mutable_seat_moved()->set_game_id(id_);
+    moved.mutable_seat_moved()->set_seat(static_cast<uint32_t>(seat));
+    previous->Send(Encode(moved));
+  }
+  s.peer = peer;
+}
+
 void Room::AttachSeat(int seat, const std::shared_ptr<Peer>& peer) {
   Seat& s = seats_[static_cast<size_t>(seat)];
   if (s.peer.lock() == peer && s.online) return;
-  s.peer = peer;
+  MoveSeatTo(seat, peer);
   if (!s.online) {
     s.online = true;
     SendSeatStatus(seat);
@@ -346,6 +358,7 @@ void Room::TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int 
   Write(std::move(ops), [this, peer, request_id, record, token_bytes,
                          start = std::move(start)](persistence::Status status) {
     if (status) return StorageFailed(*peer, request_id, *status);
+    StopSpectating(*peer);
     seats_[static_cast<size_t>(record.seat)] =
         Seat{true, record.player_name, record.token_hash, peer, true};
     wire::ServerMessage reply;
@@ -497,6 +510,13 @@ void Room::Spectate(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   Reply(*peer, request_id, std::move(reply));
 }
 
+void Room::StopSpectating(const Peer& peer) {
+  std::erase_if(spectators_, [&peer](const std::weak_ptr<Peer>& w) {
+    const auto p = w.lock();
+    return !p || p.get() == &peer;
+  });
+}
+
 void Room::Disconnected(const Peer* peer) {
   if (Deferred(nullptr, 0, [this, peer] { Disconnected(peer); })) return;
   for (size_t i = 0; i < seats_.size(); ++i) {
@@ -508,10 +528,7 @@ void Room::Disconnected(const Peer* peer) {
       SendSeatStatus(static_cast<int>(i));
     }
   }
-  std::erase_if(spectators_, [peer](const std::weak_ptr<Peer>& w) {
-    const auto p = w.lock();
-    return !p || p.get() == peer;
-  });
+  StopSpectating(*peer);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -525,9 +542,8 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (status_ == wire::GAME_STATUS_DAMAGED) {
     return Error(*peer, request_id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
   }
-  Seat& s = seats_[static_cast<size_t>(*seat)];
-  s.peer = peer;
-  s.online = true;
+  MoveSeatTo(*seat, peer);
+  seats_[static_cast<size_t>(*seat)].online = true;
   SendSeatStatus(*seat);
   wire::ServerMessage reply;
   if (!game_) {

@@ -171,7 +171,12 @@ class Room {
   void StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error);
 
   std::optional<int> SeatOf(const std::string& token) const;
+  // The seat's messages go to `peer` from now on: a live connection that held it is told
+  // (SeatMoved), and `peer` no longer watches as a spectator.
+  void MoveSeatTo(int seat, const std::shared_ptr<Peer>& peer);
   void AttachSeat(int seat, const std::shared_ptr<Peer>& peer);
+  // A connection that takes or resumes a seat is a player of the game, not one of its watchers.
+  void StopSpectating(const Peer& peer);
   void TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
                 const std::string& player_name);
   // Whether every seat is taken once `seat` is too.

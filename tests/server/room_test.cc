@@ -404,6 +404,108 @@ TEST(Room, AMoveFromAnotherConnectionOfTheSeatIsAnswered) {
   EXPECT_FALSE(a_again->legal.empty()) << "its follower decision comes to the new connection";
 }
 
+TEST(Room, TheConnectionASeatMovesAwayFromIsToldAndHearsNoMore) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto a_elsewhere = std::make_shared<FakePeer>();
+  a_elsewhere->token = a->token;
+  a_elsewhere->seat = a->seat;
+  wire::Resume resume;
+  resume.set_game_id("g1");
+  resume.set_seat_token(a->token);
+  t.room.Resume(a_elsewhere, 9, resume);
+  ASSERT_TRUE(a->received.back().has_seat_moved());
+  EXPECT_EQ(a->received.back().seat_moved().game_id(), "g1");
+  EXPECT_EQ(a->received.back().seat_moved().seat(), static_cast<uint32_t>(a->seat));
+  EXPECT_EQ(a->received.back().request_id(), 0u);
+  EXPECT_TRUE(a_elsewhere->received.back().snapshot().has_your_seat());
+  const size_t told = a->received.size();
+  FakePeer& decider = a_elsewhere->legal.empty() ? *b : *a_elsewhere;
+  t.room.Move(decider.seat == b->seat ? b : a_elsewhere, 10,
+              t.MoveOf(decider, decider.legal.front()));
+  ASSERT_FALSE(decider.LastError().has_value());
+  EXPECT_EQ(a->received.size(), told) << "no more of the seat's deltas on the old connection";
+  EXPECT_GT(a_elsewhere->follower.sequence(), 0u);
+  // Resuming on the same connection again moves nothing.
+  t.room.Resume(a_elsewhere, 11, resume);
+  for (const auto& m : a_elsewhere->received) EXPECT_FALSE(m.has_seat_moved());
+}
+
+TEST(Room, AMoveFromAnotherConnectionTellsTheOldOneItsSeatMoved) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  FakePeer& decider = a->legal.empty() ? *b : *a;
+  auto elsewhere = std::make_shared<FakePeer>();
+  ASSERT_EQ(elsewhere->follower.Start(SnapshotOfRoom(t.room), city::DefaultTileSet()),
+            std::nullopt);
+  elsewhere->token = decider.token;
+  const size_t before = decider.received.size();
+  t.room.Move(elsewhere, 5, t.MoveOf(*elsewhere, decider.legal.front()));
+  ASSERT_GT(decider.received.size(), before);
+  EXPECT_TRUE(decider.received[before].has_seat_moved());
+  for (size_t i = before + 1; i < decider.received.size(); ++i) {
+    EXPECT_FALSE(decider.received[i].has_delta()) << "the move's deltas go to the new connection";
+  }
+}
+
+TEST(Room, APlayerWhoWatchedBeforeJoiningIsNotAWatcher) {
+  Table t(2);
+  auto a = t.Join();
+  // Bob opens the invite link: his page watches the open game, then he joins on that connection.
+  auto bob = std::make_shared<FakePeer>();
+  t.room.Spectate(bob, 2);
+  EXPECT_EQ(t.room.Info().spectators(), 1u);
+  wire::JoinSeat join;
+  join.set_game_id("g1");
+  join.set_player_name("Bob");
+  t.room.Join(bob, 3, join);
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
+  EXPECT_EQ(t.room.Info().spectators(), 0u);
+  for (const auto& m : bob->received) {
+    if (m.has_seat_joined()) bob->token = m.seat_joined().seat_token();
+  }
+  // A real watcher counts.
+  auto watcher = std::make_shared<FakePeer>();
+  t.room.Spectate(watcher, 4);
+  EXPECT_EQ(t.room.Info().spectators(), 1u);
+  // One frame per step for Bob: every delta once, never twice.
+  size_t snapshots = 0;
+  for (const auto& m : bob->received) snapshots += m.has_snapshot() ? 1 : 0;
+  EXPECT_EQ(snapshots, 1u) << "the start's snapshot once";
+  core::Random random(3);
+  for (int step = 0; step < 6; ++step) {
+    FakePeer& p = a->legal.empty() ? *bob : *a;
+    ASSERT_FALSE(p.legal.empty());
+    const std::string action = p.legal[static_cast<size_t>(random.Below(p.legal.size()))];
+    t.room.Move(&p == a.get() ? a : bob, 10 + static_cast<uint64_t>(step), t.MoveOf(p, action));
+    ASSERT_FALSE(p.LastError().has_value());
+  }
+  std::map<uint64_t, int> deltas_per_step;
+  for (const auto& m : bob->received) {
+    if (m.has_delta()) ++deltas_per_step[m.delta().sequence()];
+  }
+  EXPECT_EQ(deltas_per_step.size(), t.room.Sequence());
+  for (const auto& [sequence, count] : deltas_per_step) {
+    EXPECT_EQ(count, 1) << "step " << sequence;
+  }
+}
+
+TEST(Room, AWatcherWhoResumesASeatIsNoLongerAWatcher) {
+  Table t(2);
+  auto a = t.Join();
+  auto b = t.Join();
+  auto a_watching = std::make_shared<FakePeer>();
+  t.room.Spectate(a_watching, 1);
+  EXPECT_EQ(t.room.Info().spectators(), 1u);
+  wire::Resume resume;
+  resume.set_game_id("g1");
+  resume.set_seat_token(a->token);
+  t.room.Resume(a_watching, 2, resume);
+  EXPECT_EQ(t.room.Info().spectators(), 0u);
+}
+
 // The City's rules under another version and with options of their own: a rule set the room
 // knows only through core::RuleSet, to see that what the game is played by reaches GameInfo.
 class CityWithOptions : public core::RuleSet {

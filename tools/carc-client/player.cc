@@ -199,6 +199,9 @@ void Player::OnMessage(const wire::ServerMessage& message) {
                   (message.seat_status().online() ? "back online" : "offline"));
       }
       return;
+    case wire::ServerMessage::kSeatMoved:
+      if (message.seat_moved().game_id() != game_id_) return;
+      return Fail("the seat was taken by another connection with its token");
     case wire::ServerMessage::kServerClosing:
       return Fail("the server is shutting down: " + message.server_closing().reason());
     default:

@@ -30,9 +30,9 @@ export async function createGame(page: Page, game: NewGame): Promise<string> {
   await page.waitForURL(/\/game\/[^/]+$/);
   const id = decodeURIComponent(new URL(page.url()).pathname.split("/").pop() ?? "");
   expect(id).not.toBe("");
-  // Before the start: no state to show yet, and the creator may start early.
+  // Before the start: no state to show yet, and the seats (one taken: too few to start early).
   await page.locator('.game-page[data-status="open"]:not([data-sequence])').waitFor();
-  await page.getByRole("button", { name: /^Start now/ }).waitFor();
+  await page.locator("section.open-game").waitFor();
   return id;
 }
 

@@ -40,3 +40,37 @@ export function saveSeat(gameId: string, seat: StoredSeat): void {
 export function forgetSeat(gameId: string): void {
   localStorage.removeItem(PREFIX + gameId);
 }
+
+// A seat link, `<origin>/game/<id>#seat=<token in hex>`: whoever opens it plays the seat, on any
+// device. The token rides in the fragment, which browsers never send to a server.
+const LINK_FRAGMENT = /^#?seat=([0-9a-f]+)$/i;
+
+export function seatLink(origin: string, gameId: string, token: Uint8Array): string {
+  return `${origin}/game/${encodeURIComponent(gameId)}#seat=${toHex(token)}`;
+}
+
+// The token of an address's fragment ("#seat=…"), or null when it holds none.
+export function tokenFromFragment(fragment: string): Uint8Array | null {
+  const hex = LINK_FRAGMENT.exec(fragment)?.[1];
+  return hex === undefined ? null : fromHex(hex);
+}
+
+export type PastedSeat = { readonly ok: true; readonly token: Uint8Array } | { readonly ok: false; readonly error: string };
+
+// What a player pasted: a seat link of this game, or its code (the token in hex) alone.
+export function readPastedSeat(text: string, gameId: string): PastedSeat {
+  const pasted = text.trim();
+  const code = fromHex(pasted);
+  if (code !== null) return { ok: true, token: code };
+  let url: URL;
+  try {
+    url = new URL(pasted);
+  } catch {
+    return { ok: false, error: "That is neither a seat link nor a seat code." };
+  }
+  const token = tokenFromFragment(url.hash);
+  if (token === null) return { ok: false, error: "That link holds no seat (it is not a seat link)." };
+  const path = /^\/game\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  if (path === undefined || decodeURIComponent(path) !== gameId) return { ok: false, error: "That seat link is for another game." };
+  return { ok: true, token };
+}

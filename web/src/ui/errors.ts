@@ -38,3 +38,11 @@ export async function requestShowingErrors(
     return null;
   }
 }
+
+// ServerClosing in words, said once: the server's reason usually says it is shutting down already.
+export function closingText(reason: string): string {
+  const said = reason.trim().replace(/[.!]+$/, "");
+  if (said === "") return "The server is shutting down.";
+  if (/^the server is shutting down\b/i.test(said)) return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+  return `The server is shutting down: ${said}.`;
+}

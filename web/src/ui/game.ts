@@ -1,32 +1,38 @@
 // The game page, /game/<id>: the open game's seats (join, start, invite link) and, once it runs,
 // the board, the side panel and the seat's decision. Holding a seat means having its token in
-// localStorage; the page resumes it on load and the Connection on every reconnect. Without a
-// token the page spectates, read-only. The game's rule set picks its module (src/games/), which
-// reads the payloads and draws the table; every state change goes through the module's reducer
-// and is checked against the server's hash; a gap or mismatch asks for a fresh snapshot.
+// localStorage; the page resumes it on load and the Connection on every reconnect. A seat link
+// (/game/<id>#seat=<token>, or its code pasted into the page) stores a token and takes the seat
+// on this device; the connection that held it before is told (SeatMoved) and only watches, with
+// a way to take the seat back. Without a token the page spectates, read-only. The game's rule
+// set picks its module (src/games/), which reads the payloads and draws the table; every state
+// change goes through the module's reducer and is checked against the server's hash; a gap or
+// mismatch asks for a fresh snapshot.
 import {
   ErrorCode,
   GameStatus,
   type Delta,
   type GameInfo,
+  type RuleSetInfo,
   type ServerMessage,
   type Snapshot,
 } from "../gen/carcassonne/server/v2/server_pb";
 import type { GameModule, GameTable, TableInput } from "../games/module";
 import { moduleFor } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
-import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from "../net/seats";
+import { forgetSeat, loadSeat, readPastedSeat, saveSeat, seatLink, tokenFromFragment, type StoredSeat } from "../net/seats";
 import { loadCatalog } from "../net/tileset";
 import { applyDelta, deltaEvents, fromSnapshot, needsResync, type GameView } from "../state";
 import type { TileCatalog } from "../tiles/catalog";
 import { TileArrivals, type BoardChange } from "./arrivals";
-import { h, s } from "./dom";
-import { failureText, replyError, requestShowingErrors } from "./errors";
+import { button, h, navigate, s } from "./dom";
+import { closingText, failureText, replyError, requestShowingErrors } from "./errors";
 import { nameInput } from "./identity";
 import { drawOpenGame } from "./open-game";
 import { drawLog } from "./log";
 import { RecentMoves, recentLayer } from "../games/shared/recent";
 import { AutoAnswer } from "./auto-answer";
+import { SeatLinkPanel, TakeSeatForm } from "./seat-link";
+import { TurnNotice } from "./turn-notice";
 import { Viewport } from "./viewport";
 
 const MAX_LOG = 200;
@@ -36,7 +42,13 @@ export class GamePage {
   private table: GameTable<unknown, unknown> | null = null;
   private view: GameView | null = null;
   private info: GameInfo | null = null;
-  private seat: StoredSeat | null;
+  private seat: StoredSeat | null; // seat -1: held by a seat link, its number not known yet
+  private movedSeat: StoredSeat | null = null; // taken on another device; this page watches
+  private missing = false; // the server has no such game
+  private closing = false; // the error shown is the server's ServerClosing
+  private ruleSets: readonly RuleSetInfo[] = [];
+  private justJoined = false;
+  private linkShown = false;
   private legal: unknown[] = []; // the module's decoded actions
   private online: (boolean | null)[] = [];
   private log: string[] = [];
@@ -50,6 +62,9 @@ export class GamePage {
   private readonly side = h("aside", { class: "side" });
   private readonly root = h("div", { class: "game-page" });
   private readonly nameBox = nameInput();
+  private readonly turnNotice = new TurnNotice();
+  private readonly seatLinkPanel = new SeatLinkPanel();
+  private readonly takeSeatForm = new TakeSeatForm((pasted) => this.takePastedSeat(pasted));
   private readonly cleanups: (() => void)[] = [];
   private readonly recent = new RecentMoves<unknown>(); // each player's last move, to highlight
   private readonly autoAnswer = new AutoAnswer();
@@ -59,7 +74,16 @@ export class GamePage {
     private readonly conn: Connection,
     private readonly gameId: string,
   ) {
+    this.takeSeatFromAddress();
     this.seat = loadSeat(gameId);
+  }
+
+  // A seat link's token is stored, and the fragment taken out of the address bar (and history).
+  private takeSeatFromAddress(): void {
+    const token = tokenFromFragment(location.hash);
+    if (token === null) return;
+    saveSeat(this.gameId, { seat: -1, token });
+    history.replaceState(history.state, "", location.pathname + location.search);
   }
 
   start(): void {
@@ -68,6 +92,12 @@ export class GamePage {
     this.cleanups.push(this.conn.onMessage((m) => this.onMessage(m)));
     this.cleanups.push(this.conn.onReconnect(() => this.afterReconnect()));
     this.cleanups.push(this.conn.onStatus((s) => this.onConnectionStatus(s === "open")));
+    this.cleanups.push(
+      this.conn.onWelcome((w) => {
+        this.ruleSets = w.ruleSets;
+        this.render();
+      }),
+    );
     const onKey = (e: KeyboardEvent): void => this.onKey(e);
     window.addEventListener("keydown", onKey);
     this.cleanups.push(() => window.removeEventListener("keydown", onKey));
@@ -80,33 +110,86 @@ export class GamePage {
     for (const c of this.cleanups.splice(0)) c();
     this.autoAnswer.cancel();
     this.conn.releaseSeat(this.gameId);
+    this.turnNotice.destroy();
   }
 
   // A seat is resumed from scratch (last seen 0 gives a snapshot); anybody else watches.
   private enter(): void {
     if (this.seat === null) {
-      void this.ask({ case: "spectate", value: { gameId: this.gameId } });
+      void this.watch();
       return;
     }
     const token = this.seat.token;
     this.conn.holdSeat(this.gameId, { token, lastSeen: () => this.view?.sequence ?? 0n });
     void this.ask({ case: "resume", value: { gameId: this.gameId, seatToken: token, lastSeenSequence: 0n } }).then((m) => {
-      if (m?.body.case === "error" && m.body.value.code === ErrorCode.BAD_TOKEN) this.dropSeat();
+      if (m?.body.case !== "error") return;
+      if (m.body.value.code === ErrorCode.BAD_TOKEN) this.dropSeat();
+      else if (m.body.value.code === ErrorCode.NO_SUCH_GAME) this.setMissing();
     });
   }
 
-  // The stored token is not (or no longer) a seat of this game: watch instead.
+  private async watch(): Promise<void> {
+    const m = await this.ask({ case: "spectate", value: { gameId: this.gameId } });
+    if (m?.body.case === "error" && m.body.value.code === ErrorCode.NO_SUCH_GAME) this.setMissing();
+  }
+
+  private setMissing(): void {
+    this.missing = true;
+    this.errorText = null;
+    this.render();
+  }
+
+  // The stored token is not (or no longer) a seat of this game: watch instead. A seat link's
+  // token (its seat not yet known) was just given by the player, who is told.
   private dropSeat(): void {
+    const fromLink = this.seat?.seat === -1;
     forgetSeat(this.gameId);
     this.conn.releaseSeat(this.gameId);
     this.seat = null;
     this.enter();
+    if (fromLink) this.showError("That seat link or code is not a seat of this game: this page only watches.");
+  }
+
+  // A seat link or code pasted into the page: its token is stored and the seat resumed here.
+  private takePastedSeat(pasted: string): void {
+    const read = readPastedSeat(pasted, this.gameId);
+    if (!read.ok) {
+      this.showError(read.error);
+      return;
+    }
+    this.takeSeatForm.clear();
+    this.holdSeatHere({ seat: -1, token: read.token });
+  }
+
+  private holdSeatHere(seat: StoredSeat): void {
+    this.seat = seat;
+    this.movedSeat = null;
+    saveSeat(this.gameId, seat);
+    this.showError(null);
+    this.enter();
+  }
+
+  // Another device took this seat with its token: this page stops acting for it and watches.
+  private onSeatMoved(): void {
+    if (this.seat === null) return;
+    this.movedSeat = this.seat;
+    this.seat = null;
+    this.conn.releaseSeat(this.gameId);
+    this.legal = [];
+    this.table?.newLegal(this.legal, false);
+    void this.watch();
+    this.render();
   }
 
   // Who is online is unknown while this page is cut off: it says so rather than show old news.
+  // A shutdown's notice goes once the connection is back.
   private onConnectionStatus(connected: boolean): void {
     if (connected === this.connected) return;
     this.connected = connected;
+    if (connected && this.closing) {
+      this.closing = false;
+      this.errorText = null;
+    }
     this.render();
   }
 
@@ -114,7 +197,7 @@ export class GamePage {
   // names and online flags are read afresh.
   private afterReconnect(): void {
     void this.loadInfo();
-    if (this.seat === null) void this.ask({ case: "spectate", value: { gameId: this.gameId } });
+    if (this.seat === null) void this.watch();
   }
 
   // The game's module, from its rule set (the game list's or a snapshot's): chosen once, with
@@ -178,6 +261,7 @@ export class GamePage {
 
   private showError(text: string | null): void {
     this.errorText = text;
+    this.closing = false;
     this.render();
   }
 
@@ -202,8 +286,12 @@ export class GamePage {
       case "error":
         if (m.requestId === 0n) this.showError(replyError(m));
         return;
+      case "seatMoved":
+        if (b.value.gameId === this.gameId) this.onSeatMoved();
+        return;
       case "serverClosing":
-        this.showError(`The server is shutting down: ${b.value.reason}`);
+        this.showError(closingText(b.value.reason));
+        this.closing = true;
         return;
       default:
         return;
@@ -278,7 +366,7 @@ export class GamePage {
     }
     const action = game.decodeAction(delta.action);
     const serverAction = action.ok && game.isServerAction(action.value);
-    this.recent.add(delta.seat, serverAction, events.value, this.seat?.seat ?? null, performance.now());
+    this.recent.add(delta.seat, serverAction, events.value, this.yourSeat(), performance.now());
   }
 
   // A decision with one possible answer is answered after a moment, if the setting says so.
@@ -330,12 +418,25 @@ export class GamePage {
       tiles: this.catalog,
       names: this.names(),
       online: this.connected ? this.online : this.online.map(() => null),
-      yourSeat: this.seat?.seat ?? null,
+      yourSeat: this.yourSeat(),
       winners: this.winners,
     };
   }
 
+  // The seat's number; null without a seat, or while a seat link's number is not known yet.
+  private yourSeat(): number | null {
+    return this.seat !== null && this.seat.seat >= 0 ? this.seat.seat : null;
+  }
+
+  private title(): string {
+    return this.info?.name !== undefined && this.info.name !== "" ? `${this.info.name} (${this.gameId})` : `Game ${this.gameId}`;
+  }
+
   private render(change: BoardChange = "redraw"): void {
+    if (this.missing) {
+      this.renderMissing();
+      return;
+    }
     const inp = this.tableInput();
     if (this.game !== null && this.table !== null && inp !== null) {
       this.viewport.fit(this.game.bounds(inp.state));
@@ -350,15 +451,69 @@ export class GamePage {
     if (this.view === null) delete this.root.dataset["sequence"];
     else this.root.dataset["sequence"] = String(this.view.sequence);
     const running = this.table !== null && inp !== null ? this.runningPart(this.table, inp) : this.openGamePart();
+    const status = this.statusName();
+    const over = status === "finished" || status === "abandoned";
     const parts: (HTMLElement | null)[] = [
-      h("h2", {}, this.info?.name !== undefined && this.info.name !== "" ? `${this.info.name} (${this.gameId})` : `Game ${this.gameId}`),
+      h("h2", {}, this.title()),
       this.inviteLink(),
+      this.seatPart(over),
       this.errorText === null ? null : h("p", { class: "error", role: "alert" }, this.errorText),
       running,
-      this.seat !== null && inp !== null ? this.autoAnswer.control : null,
+      this.seat !== null && inp !== null && !over ? this.autoAnswer.control : null,
+      over ? this.afterGamePart() : null,
+      this.seat !== null && !over ? this.turnNotice.element : null,
       drawLog(this.log),
     ];
     this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    this.turnNotice.update(this.seat !== null && this.legal.length > 0 && status === "running", this.title());
+  }
+
+  // The server answered that it has no such game (a mistyped or expired link).
+  private renderMissing(): void {
+    this.viewport.setContent(s("g"));
+    this.root.dataset["status"] = "missing";
+    delete this.root.dataset["sequence"];
+    const lobby = h("a", { href: "/" }, "Go to the lobby");
+    lobby.addEventListener("click", (e) => {
+      e.preventDefault();
+      navigate("/");
+    });
+    this.side.replaceChildren(
+      h("h2", {}, "No such game"),
+      h("p", { class: "missing" }, `This server has no game "${this.gameId}": the link may be mistyped, or the game is gone.`),
+      h("p", {}, lobby, " to create a game or find one."),
+    );
+    this.turnNotice.update(false, "");
+  }
+
+  // A held seat's link; a way to take a seat with one; or, once it moved, a way to take it back.
+  private seatPart(over: boolean): HTMLElement | null {
+    if (this.seat !== null) {
+      const firstSight = !this.linkShown && this.info !== null;
+      if (firstSight) this.linkShown = true;
+      this.seatLinkPanel.setLink(seatLink(location.origin, this.gameId, this.seat.token), this.justJoined || (firstSight && this.info?.status === GameStatus.OPEN));
+      this.justJoined = false;
+      return over ? null : this.seatLinkPanel.element;
+    }
+    if (this.movedSeat !== null) {
+      const moved = this.movedSeat;
+      return h(
+        "div",
+        { class: "seat-moved", role: "status" },
+        h("p", {}, "Your seat was taken on another device. This page now only watches."),
+        button("Take the seat back here", () => this.holdSeatHere(moved), { class: "primary" }),
+      );
+    }
+    return over ? null : this.takeSeatForm.element;
+  }
+
+  private afterGamePart(): HTMLElement {
+    return h(
+      "div",
+      { class: "after-game" },
+      button("New game", () => navigate("/#new"), { class: "primary" }),
+      button("Back to the lobby", () => navigate("/")),
+    );
   }
 
   private statusName(): string {
@@ -368,7 +523,7 @@ export class GamePage {
   }
 
   private runningPart(table: GameTable<unknown, unknown>, inp: TableInput<unknown, unknown>): HTMLElement {
-    const role = this.seat === null ? h("p", { class: "role" }, "You are watching.") : null;
+    const role = this.seat === null && this.movedSeat === null ? h("p", { class: "role" }, "You are watching.") : null;
     return h("div", {}, role, table.side(inp));
   }
 
@@ -378,8 +533,12 @@ export class GamePage {
     }
     if (this.info === null || this.info.status !== GameStatus.OPEN) return h("p", {}, "Loading the game…");
     // Nobody should take a seat in a game this client could not play: only the seats are shown.
-    if (this.game === null) return drawOpenGame(this.info, this.seat?.seat ?? null, null, { join: () => undefined, start: () => undefined });
-    return drawOpenGame(this.info, this.seat?.seat ?? null, this.nameBox, {
+    const yourSeat = this.seat === null ? null : this.seat.seat;
+    const minPlayers = this.ruleSets.find((r) => r.id === this.info?.ruleSet)?.minPlayers ?? 2;
+    if (this.game === null || this.movedSeat !== null) {
+      return drawOpenGame(this.info, yourSeat, null, minPlayers, { join: () => undefined, start: () => undefined });
+    }
+    return drawOpenGame(this.info, yourSeat, this.nameBox, minPlayers, {
       join: (name) => void this.join(name),
       start: () => void this.startGame(),
     });
@@ -391,6 +550,7 @@ export class GamePage {
     this.seat = { seat: m.body.value.seat, token: m.body.value.seatToken };
     saveSeat(this.gameId, this.seat);
     this.conn.holdSeat(this.gameId, { token: this.seat.token, lastSeen: () => this.view?.sequence ?? 0n });
+    this.justJoined = true;
     this.showError(null);
   }
 

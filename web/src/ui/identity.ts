@@ -27,13 +27,13 @@ export function setPlayerNameSetting(name: string): void {
   localStorage.setItem(KEY, fitUtf8(name.trim().slice(0, MAX_LENGTH), PLAYER_NAME_BYTES));
 }
 
-export function nameInput(): HTMLInputElement {
+export function nameInput(label = "Your name"): HTMLInputElement {
   const input = document.createElement("input");
   input.type = "text";
   input.maxLength = MAX_LENGTH;
   input.placeholder = "your name";
   input.value = playerNameSetting();
-  input.setAttribute("aria-label", "Your name");
+  input.setAttribute("aria-label", label);
   input.addEventListener("change", () => setPlayerNameSetting(input.value));
   return input;
 }

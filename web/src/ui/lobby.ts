@@ -3,14 +3,17 @@
 // return to a seat this browser holds, or watch), and the most recently finished games to replay.
 // Creating a game also takes seat 0, as the protocol expects of a game's creator. The rule sets on
 // offer are those the server hosts (Welcome.rule_sets) that this client can draw (a game module,
-// src/games/); the others are listed, disabled.
+// src/games/); the others are listed, disabled. Join asks for the player's name first (the
+// remembered one filled in), as the invite page does; "/#new" puts the focus on the create form.
 import { GameStatus, type GameInfo, type RuleSetInfo, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
 import { moduleFor, offeredRuleSets, type OfferedRuleSet } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
 import { requestShowingErrors } from "./errors";
-import { fitUtf8, GAME_NAME_BYTES, nameInput, PLAYER_NAME_BYTES, playerNameSetting } from "./identity";
+import { fitUtf8, GAME_NAME_BYTES, nameInput, PLAYER_NAME_BYTES, setPlayerNameSetting } from "./identity";
+import { seatNames } from "./open-game";
+import { playerName } from "./players";
 
 const REFRESH_MS = 5000;
 const FINISHED_SHOWN = 20;
@@ -55,6 +58,9 @@ export class LobbyPage {
   private readonly createButton = button("Create game", () => this.submit(), { class: "primary" });
   private readonly gameNameBox = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
   private readonly playerBox = nameInput();
+  // The game whose Join asks for a name, with its own name field (kept across refreshes).
+  private joining: string | null = null;
+  private readonly joinNameBox = nameInput("Your name for joining");
 
   constructor(
     private readonly mount: HTMLElement,
@@ -68,6 +74,7 @@ export class LobbyPage {
     this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
     this.stopWelcome = this.conn.onWelcome((w) => this.setRuleSets(w.ruleSets));
     this.render();
+    if (location.hash === "#new") this.playerBox.focus();
   }
 
   private stopWelcome: () => void = () => undefined;
@@ -195,14 +202,43 @@ export class LobbyPage {
     navigate(`/game/${encodeURIComponent(gameId)}`);
   }
 
+  // Join's second step: the name to join with, then Join or Cancel.
+  private askName(gameId: string): void {
+    this.joining = gameId;
+    this.joinNameBox.value = this.playerBox.value;
+    this.render();
+    this.joinNameBox.focus();
+  }
+
+  private joinAsked(gameId: string): void {
+    const name = fitUtf8(this.joinNameBox.value.trim(), PLAYER_NAME_BYTES);
+    setPlayerNameSetting(name);
+    this.joining = null;
+    void this.join(gameId, name);
+  }
+
+  private joinActions(g: GameInfo): HTMLElement[] {
+    if (this.joining !== g.gameId) return [button("Join", () => this.askName(g.gameId), { class: "primary" })];
+    const cancel = (): void => {
+      this.joining = null;
+      this.render();
+    };
+    const form = h("form", { class: "join-name" }, this.joinNameBox, h("button", { type: "submit", class: "primary" }, "Join"), button("Cancel", cancel));
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.joinAsked(g.gameId);
+    });
+    return [form];
+  }
+
   private row(g: GameInfo): HTMLElement {
     const taken = g.seat.filter((s) => s.taken);
-    const names = taken.map((s) => (s.playerName !== "" ? s.playerName : "a player")).join(", ");
+    const names = taken.map((s) => playerName(seatNames(g), s.seat)).join(", ");
     const open = (): void => navigate(`/game/${encodeURIComponent(g.gameId)}`);
     const actions: HTMLElement[] = [];
     if (loadSeat(g.gameId) !== null) actions.push(button("Return to your seat", open, { class: "primary" }));
     else if (g.status === GameStatus.OPEN && taken.length < g.seats && moduleFor(g.ruleSet) !== null) {
-      actions.push(button("Join", () => void this.join(g.gameId, playerNameSetting()), { class: "primary" }));
+      actions.push(...this.joinActions(g));
     }
     if (g.status !== GameStatus.FINISHED) actions.push(button("Watch", open));
     if (g.status !== GameStatus.OPEN) actions.push(button("Replay", () => navigate(`/replay/${encodeURIComponent(g.gameId)}`)));
@@ -230,11 +266,13 @@ export class LobbyPage {
   }
 
   private render(): void {
+    const typingName = document.activeElement === this.joinNameBox;
     this.setError(this.errorText);
     const live = this.games.length === 0 ? h("p", {}, "No games waiting or running: create one.") : this.table(this.games);
     const more = this.moreGames ? [button("More games", () => this.showMoreGames())] : [];
     this.list.replaceChildren(h("h3", {}, "Open and running games"), live, ...more);
     const done = this.finished.length === 0 ? h("p", {}, "No finished games yet.") : this.table(this.finished);
     this.finishedList.replaceChildren(h("h3", {}, "Finished games"), done);
+    if (typingName && this.joinNameBox.isConnected) this.joinNameBox.focus();
   }
 }
