@@ -166,8 +166,6 @@ void Room::Error(Peer& peer, uint64_t request_id, wire::ErrorCode code, const st
   Reply(peer, request_id, std::move(message));
 }
 
-// A token proves its seat: the connection that sends it is that seat's from now on (it gets the
-// seat's replies and deltas), and the others see the seat online.
 void Room::MoveSeatTo(int seat, const std::shared_ptr<Peer>& peer) {
   StopSpectating(*peer);
   Seat& s = seats_[static_cast<size_t>(seat)];
@@ -180,6 +178,8 @@ void Room::MoveSeatTo(int seat, const std::shared_ptr<Peer>& peer) {
   s.peer = peer;
 }
 
+// A token proves its seat: the connection that sends it is that seat's from now on (it gets the
+// seat's replies and deltas), and the others see the seat online.
 void Room::AttachSeat(int seat, const std::shared_ptr<Peer>& peer) {
   Seat& s = seats_[static_cast<size_t>(seat)];
   if (s.peer.lock() == peer && s.online) return;
@@ -508,6 +508,12 @@ void Room::Spectate(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
     *reply.mutable_lobby_update()->mutable_game() = Info();
   }
   Reply(*peer, request_id, std::move(reply));
+  // Before the start, the game's page shows how many watch: the others hear of a new watcher.
+  if (!game_ && !watching && status_ == wire::GAME_STATUS_OPEN) {
+    wire::ServerMessage update;
+    *update.mutable_lobby_update()->mutable_game() = Info();
+    Broadcast(update, peer.get());
+  }
 }
 
 void Room::StopSpectating(const Peer& peer) {

@@ -492,6 +492,20 @@ TEST(Room, APlayerWhoWatchedBeforeJoiningIsNotAWatcher) {
   }
 }
 
+TEST(Room, TheSeatsOfAnOpenGameHearOfANewWatcher) {
+  Table t(3);
+  auto a = t.Join();
+  const size_t before = a->received.size();
+  auto watcher = std::make_shared<FakePeer>();
+  t.room.Spectate(watcher, 2);
+  ASSERT_EQ(a->received.size(), before + 1);
+  ASSERT_TRUE(a->received.back().has_lobby_update());
+  EXPECT_EQ(a->received.back().lobby_update().game().spectators(), 1u);
+  // Asking again (a page recovering its state) is not a new watcher.
+  t.room.Spectate(watcher, 3);
+  EXPECT_EQ(a->received.size(), before + 1);
+}
+
 TEST(Room, AWatcherWhoResumesASeatIsNoLongerAWatcher) {
   Table t(2);
   auto a = t.Join();

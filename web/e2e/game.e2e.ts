@@ -86,6 +86,11 @@ describe("the browser client", () => {
     await expectFinalScores(spectator, "the spectator");
     expect((await gameState(spectator)).tiles).toBe(end.tiles);
     await alicePage.screenshot({ path: shot("final-scores.png") });
+    // After the final scores, a new game or the lobby is one click away.
+    await alicePage.getByRole("button", { name: "New game", exact: true }).waitFor();
+    await bobPage.getByRole("button", { name: "Back to the lobby", exact: true }).click();
+    await bobPage.locator(".game-list").waitFor({ state: "attached" });
+    expect(new URL(bobPage.url()).pathname, "Back to the lobby opens the lobby").toBe("/");
     finished = { id, tiles: end.tiles };
     await bobPage.context().close();
     await spectator.context().close();

@@ -1,7 +1,9 @@
 // A seat on any device, the watcher count, the turn notice and a game that does not exist.
 // Alice creates a two-seat game (/?seed=7) and Bob joins by the invite link: the lobby then shows
 // nobody watching, and one watcher once a spectator opens the game. The seat that must decide
-// has "● Your turn" in its tab's title, the other not. Bob's seat link, opened in a fresh browser
+// has "● Your turn" in its tab's title, the other not; the other, with the tone and the
+// notification switched on (remembered across a reload) and its tab in the background, gets both
+// once when its turn comes. Bob's seat link, opened in a fresh browser
 // context (his phone), takes his seat there: the address loses its fragment, the phone decides
 // for him, and his first page says the seat was taken on another device and only watches, until
 // its "Take the seat back here" takes it back. A third context takes the seat by pasting the
@@ -43,6 +45,50 @@ async function decideOnce(page: Page): Promise<void> {
     await decision.locator("button[data-legal]").first().click();
   }
   await page.waitForFunction((prev) => document.querySelector(".game-page")?.getAttribute("data-sequence") !== prev, before);
+}
+
+// Switches on the tone and the notification in the page's settings, checks that a reload keeps
+// them, then puts the page in the background with a recording sound and notification (a headless
+// browser has neither a speaker nor a notification centre): window.turnSignals lists what came.
+async function switchOnTurnSignals(page: Page): Promise<void> {
+  await page.locator("details.turn-settings summary").click();
+  await page.getByLabel("Play a sound on my turn").check();
+  await page.getByLabel(/^Notify me on my turn/).check();
+  const sequence = (await gameState(page)).sequence;
+  await page.reload();
+  await waitForSequence(page, sequence);
+  await page.locator("details.turn-settings summary").click();
+  expect(await page.getByLabel("Play a sound on my turn").isChecked(), "the sound setting is remembered").toBe(true);
+  expect(await page.getByLabel(/^Notify me on my turn/).isChecked(), "the notification setting is remembered").toBe(true);
+  await page.evaluate(() => {
+    const signals: string[] = [];
+    const w = window as unknown as Record<string, unknown>;
+    w["turnSignals"] = signals;
+    Object.defineProperty(document, "hidden", { get: () => true, configurable: true });
+    w["Notification"] = class {
+      static permission = "granted";
+      constructor(title: string) {
+        signals.push(`notification: ${title}`);
+      }
+    };
+    const node = { connect: () => undefined, start: () => undefined, stop: () => undefined, frequency: { value: 0 }, gain: { setValueAtTime: () => undefined, exponentialRampToValueAtTime: () => undefined } };
+    w["AudioContext"] = class {
+      currentTime = 0;
+      destination = {};
+      constructor() {
+        signals.push("tone");
+      }
+      createGain() {
+        return node;
+      }
+      createOscillator() {
+        return node;
+      }
+      close() {
+        return Promise.resolve();
+      }
+    };
+  });
 }
 
 async function seatMoved(page: Page): Promise<void> {
@@ -89,6 +135,7 @@ describe("a seat on any device", () => {
     const [decider, other] = a.decision !== null ? [alice, bob] : [bob, alice];
     await decider.waitForFunction((mark) => document.title.startsWith(mark), YOUR_TURN);
     expect(await other.title()).not.toContain(YOUR_TURN);
+    await switchOnTurnSignals(other);
     // The decider plays until the other seat must decide: then the titles change places.
     for (let i = 0; i < MAX_DECISIONS_IN_A_TURN && (await gameState(other)).decision === null; i++) {
       await decideOnce(decider);
@@ -96,6 +143,9 @@ describe("a seat on any device", () => {
     await other.locator("section.decision").waitFor();
     await other.waitForFunction((mark) => document.title.startsWith(mark), YOUR_TURN);
     await decider.waitForFunction((mark) => !document.title.startsWith(mark), YOUR_TURN);
+    // The page in the background played its tone and showed one notification, once.
+    const signals = await other.evaluate(() => (window as unknown as { turnSignals: string[] }).turnSignals);
+    expect(signals, "the tone and the notification when the turn came").toEqual(["tone", "notification: Your turn"]);
   });
 
   it("takes Bob's seat on another device with his seat link, and back", async () => {
