@@ -86,6 +86,7 @@ void Board::AddFeatures(const TileType& type, int index) {
     info.kind = def.kind;
     info.market_kinds = MarketBit(def.market);
     info.pennants = def.pennant ? 1 : 0;
+    info.symbols = def.symbol ? 1 : 0;
     info.open_ports = static_cast<uint16_t>(std::popcount(static_cast<unsigned>(def.ports)));
     info.tiles.Set(index);
   }
@@ -102,6 +103,7 @@ void Board::Join(FeatureId a, FeatureId b) {
   assert(into.kind == from.kind);
   into.market_kinds |= from.market_kinds;
   into.pennants = static_cast<uint8_t>(into.pennants + from.pennants);
+  into.symbols = static_cast<uint8_t>(into.symbols + from.symbols);
   into.open_ports = static_cast<uint16_t>(into.open_ports + from.open_ports);
   for (int p = 0; p < kMaxPlayers; ++p) into.followers[Index(p)] += from.followers[Index(p)];
   into.tiles |= from.tiles;

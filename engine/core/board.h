@@ -72,6 +72,7 @@ struct FeatureInfo {
   uint16_t open_ports = 0;   // ports facing an empty cell with no wall between
   std::array<uint8_t, kMaxPlayers> followers{};
   uint8_t pennants = 0;  // cities: pennants on the city's segments
+  uint8_t symbols = 0;   // The Castle: markets on a court, fountains on a path
   TileBits tiles;        // placement indices of the tiles the feature covers
 
   int TileCount() const { return tiles.Count(); }
@@ -84,11 +85,12 @@ struct FeatureInfo {
   friend bool operator==(const FeatureInfo&, const FeatureInfo&) = default;
 };
 
-// Whether a feature of this kind is finished once it has no open port: streets (roads), markets
-// and cities. Residential areas and fields are never "completed"; a monastery has no ports (its
-// game counts the tiles around it); a river is never scored.
+// Whether a feature of this kind is finished once it has no open port: streets (roads, paths),
+// markets, cities, towers and houses. Residential areas, fields and courts are never "completed";
+// a monastery has no ports (its game counts the tiles around it); a river is never scored.
 constexpr bool CompletesWhenClosed(FeatureKind kind) {
-  return kind == FeatureKind::kStreet || kind == FeatureKind::kMarket || kind == FeatureKind::kCity;
+  return kind == FeatureKind::kStreet || kind == FeatureKind::kMarket ||
+         kind == FeatureKind::kCity || kind == FeatureKind::kTower || kind == FeatureKind::kHouse;
 }
 
 // Features that a placement or a closed side finished (CompletesWhenClosed), as roots.

@@ -20,6 +20,8 @@ bool IsName(std::string_view word, bool allow_upper_and_underscore) {
 }
 
 bool IsAreaLetter(char c) { return c >= 'a' && c <= 'h'; }
+// A half with nothing printed on it: only the sides of a start space that face the wall.
+constexpr char kBlankHalf = '.';
 bool IsStreetDigit(char c) { return c >= '1' && c <= '4'; }
 
 const std::array<const char*, 4> kSideNames = {"north", "east", "south", "west"};
@@ -97,15 +99,23 @@ class TileSetParser {
     std::array<int, 256> index_of_label;
     index_of_label.fill(kNoFeature);
     type->port_feature.fill(kNoFeature);
+    blank_halves_ = 0;
+    junctions_.assign(kMaxFeaturesPerTile, false);
     for (int port = 0; port < kPorts; ++port) {
       const char c = ports[static_cast<size_t>(port)];
       const bool mid = port % kPortsPerSide == kMidPort;
       if (mid && c == '-') continue;
+      if (!mid && c == kBlankHalf) {
+        blank_halves_ |= static_cast<uint16_t>(1u << port);
+        continue;
+      }
       if (mid && !IsStreetDigit(c)) {
         return Fail(std::string("a midpoint must be '-' or a street digit 1-4, not '") + c + "'");
       }
       if (!mid && !IsAreaLetter(c)) {
-        return Fail(std::string("a half must be an area letter a-h, not '") + c + "'");
+        return Fail(
+            std::string("a half must be an area letter a-h (or '.' on a start space), not '") + c +
+            "'");
       }
       int& index = index_of_label[static_cast<unsigned char>(c)];
       if (index == kNoFeature) {
@@ -150,7 +160,7 @@ class TileSetParser {
     }
     (*declared)[static_cast<size_t>(index)] = true;
     FeatureDef& def = type->features[static_cast<size_t>(index)];
-    if (def.kind == FeatureKind::kStreet) return ApplyStreetEnd(value, &def);
+    if (def.kind == FeatureKind::kStreet) return ApplyStreetAttributes(value, index, &def);
     return ApplyAreaKind(value, &def);
   }
 
@@ -195,14 +205,51 @@ class TileSetParser {
       type->role = TileRole::kSpring;
     } else if (value == "lake") {
       type->role = TileRole::kLake;
+    } else if (value == "start-space") {
+      type->role = TileRole::kStartSpace;
     } else {
-      return Fail("a role must be start, spring or lake, not '" + std::string(value) + "'");
+      return Fail("a role must be start, spring, lake or start-space, not '" + std::string(value) +
+                  "'");
     }
     return true;
   }
 
+  // A street's attributes, joined by '+': at most one end, `river`, and The Castle's `fountain`
+  // (a fountain on the path) and `junction` (one path that branches to three or four sides).
+  bool ApplyStreetAttributes(std::string_view value, int index, FeatureDef* def) {
+    bool has_end = false;
+    for (std::string_view attribute : SplitOn(value, '+')) {
+      if (attribute == "fountain") {
+        def->symbol = true;
+      } else if (attribute == "junction") {
+        junctions_[static_cast<size_t>(index)] = true;
+      } else {
+        if (has_end) return Fail("a street has at most one end, not '" + std::string(value) + "'");
+        has_end = true;
+        if (!ApplyStreetEnd(attribute, def)) return false;
+      }
+    }
+    return true;
+  }
+
+  static std::vector<std::string_view> SplitOn(std::string_view text, char separator) {
+    std::vector<std::string_view> parts;
+    size_t start = 0;
+    for (size_t at = text.find(separator); at != std::string_view::npos;
+         at = text.find(separator, start)) {
+      parts.push_back(text.substr(start, at - start));
+      start = at + 1;
+    }
+    parts.push_back(text.substr(start));
+    return parts;
+  }
+
   bool ApplyStreetEnd(std::string_view value, FeatureDef* def) {
-    if (value == "crossing") {
+    if (value == "square") {
+      def->end = StreetEnd::kSquare;
+    } else if (value == "wall") {
+      def->end = StreetEnd::kWall;
+    } else if (value == "crossing") {
       def->end = StreetEnd::kCrossing;
     } else if (value == "building") {
       def->end = StreetEnd::kBuilding;
@@ -216,8 +263,8 @@ class TileSetParser {
       def->kind = FeatureKind::kRiver;
     } else {
       return Fail(
-          "a street end must be crossing, building, market, monastery or city (or the "
-          "segment a river), not '" +
+          "a street end must be crossing, building, market, monastery, city, square or wall (or "
+          "the segment a river, a fountain or a junction), not '" +
           std::string(value) + "'");
     }
     return true;
@@ -237,6 +284,13 @@ class TileSetParser {
       def->kind = FeatureKind::kField;
       return true;
     }
+    if (value == "tower" || value == "house" || value == "court" || value == "court+market") {
+      def->kind = value == "tower"   ? FeatureKind::kTower
+                  : value == "house" ? FeatureKind::kHouse
+                                     : FeatureKind::kCourt;
+      def->symbol = value == "court+market";
+      return true;
+    }
     if (value == "monastery") {
       return Fail("a monastery lies in the tile's centre: its letter must not be on the sides");
     }
@@ -249,8 +303,8 @@ class TileSetParser {
       def->market = MarketKind::kLivestock;
     } else {
       return Fail(
-          "an area must be residential, fish, grain, livestock, city, city+pennant or field, not "
-          "'" +
+          "an area must be residential, fish, grain, livestock, city, city+pennant, field, tower, "
+          "house, court or court+market, not '" +
           std::string(value) + "'");
     }
     return true;
@@ -266,9 +320,12 @@ class TileSetParser {
 
   bool CheckTile(const std::vector<bool>& declared, const TileType& type) {
     int crossing_ends = 0;
+    int square_ends = 0;
     for (const FeatureDef& def : type.features) {
       if (def.kind == FeatureKind::kStreet && def.end == StreetEnd::kCrossing) ++crossing_ends;
+      if (def.kind == FeatureKind::kStreet && def.end == StreetEnd::kSquare) ++square_ends;
     }
+    if (!CheckStartSpace(type)) return false;
     for (size_t i = 0; i < type.features.size(); ++i) {
       const FeatureDef& def = type.features[i];
       const std::string label(1, def.label);
@@ -282,16 +339,29 @@ class TileSetParser {
         continue;
       }
       const int sides = SidesTouched(def);
-      if (sides > 2) return Fail("street '" + label + "' touches more than two sides");
-      if (sides == 1 && !declared[i]) {
+      const bool junction = junctions_[i];
+      if (sides > 2 && !junction) {
+        return Fail("street '" + label + "' touches more than two sides (a branching path is '" +
+                    label + "=junction')");
+      }
+      if (junction && sides < 3) {
+        return Fail("junction '" + label + "' must touch three or four sides");
+      }
+      if (sides == 1 && def.end == StreetEnd::kThrough) {
         return Fail("street '" + label + "' touches one side: say where it ends (" + label +
                     "=crossing|building|market)");
       }
-      if (sides == 2 && declared[i]) {
+      if (sides >= 2 && def.end != StreetEnd::kThrough) {
         return Fail("street '" + label + "' runs through the tile and has no end");
       }
       if (def.end == StreetEnd::kCrossing && crossing_ends < 3) {
         return Fail("a crossing needs at least three street segments ending at it");
+      }
+      if (def.end == StreetEnd::kSquare && square_ends < 3) {
+        return Fail("a square needs at least three paths ending at it");
+      }
+      if (def.end == StreetEnd::kWall && type.role != TileRole::kStartSpace) {
+        return Fail("only a start space's path ends at the wall (role=start-space)");
       }
       if (!CheckStreetEndsAtSomething(def, type)) return false;
     }
@@ -328,6 +398,24 @@ class TileSetParser {
     return true;
   }
 
+  // A start space is a strip printed on the castle wall: what it shows lies on its north side
+  // (turned to face the castle when the board places it), its other halves are blank ('.').
+  bool CheckStartSpace(const TileType& type) {
+    constexpr uint16_t kNorthPorts = 0b111;
+    if (type.role != TileRole::kStartSpace) {
+      if (blank_halves_ != 0) return Fail("only a start space has blank halves ('.')");
+      return true;
+    }
+    if (type.count != 1) return Fail("a start space is unique: its count must be 1");
+    for (const FeatureDef& def : type.features) {
+      if ((def.ports & ~kNorthPorts) != 0) {
+        return Fail("a start space shows its features on its north side only");
+      }
+    }
+    if (type.features.empty()) return Fail("a start space shows at least one feature");
+    return true;
+  }
+
   bool CheckRole(const TileType& type) {
     if (type.role != TileRole::kSpring && type.role != TileRole::kLake) return true;
     int rivers = 0;
@@ -358,7 +446,7 @@ class TileSetParser {
       if (first_half && type->port_feature[static_cast<size_t>(port) + 1] != kNoFeature) continue;
       const int a = type->port_feature[static_cast<size_t>(port)];
       const int b = type->port_feature[static_cast<size_t>(next)];
-      if (a == b) continue;
+      if (a == b || a == kNoFeature || b == kNoFeature) continue;
       touching.insert({static_cast<uint8_t>(std::min(a, b)), static_cast<uint8_t>(std::max(a, b))});
     }
     type->touching_areas.assign(touching.begin(), touching.end());
@@ -390,7 +478,7 @@ class TileSetParser {
         return Fail("historic building '" + type.historic_name + "' appears twice");
       }
     }
-    if (type.role != TileRole::kNone) {
+    if (type.role != TileRole::kNone && type.role != TileRole::kStartSpace) {
       if (type.count != 1)
         return Fail("a start tile, spring or lake is unique: its count must be 1");
       if (!roles_.insert(type.role).second) {
@@ -412,6 +500,8 @@ class TileSetParser {
   std::set<std::string> names_;
   std::set<std::string> historic_names_;
   std::set<TileRole> roles_;
+  uint16_t blank_halves_ = 0;    // of the tile being parsed
+  std::vector<bool> junctions_;  // of the tile being parsed, by feature index
   bool seen_header_ = false;
   int line_ = 0;
   ParseError error_;
@@ -442,6 +532,12 @@ const char* ToString(FeatureKind kind) {
       return "monastery";
     case FeatureKind::kRiver:
       return "river";
+    case FeatureKind::kTower:
+      return "tower";
+    case FeatureKind::kHouse:
+      return "house";
+    case FeatureKind::kCourt:
+      return "court";
   }
   return "?";
 }
@@ -474,6 +570,10 @@ const char* ToString(StreetEnd end) {
       return "monastery";
     case StreetEnd::kCity:
       return "city";
+    case StreetEnd::kSquare:
+      return "square";
+    case StreetEnd::kWall:
+      return "wall";
   }
   return "?";
 }
@@ -500,6 +600,8 @@ const char* ToString(TileRole role) {
       return "spring";
     case TileRole::kLake:
       return "lake";
+    case TileRole::kStartSpace:
+      return "start-space";
   }
   return "?";
 }

@@ -17,9 +17,10 @@
 
 namespace carc::core {
 
-// Streets, residential areas and markets are The City's; roads are streets by another name (a
-// midpoint segment that scores per tile). Cities and fields are areas on halves, a monastery lies
-// in a tile's centre (no ports), and a river is a midpoint segment that nobody may occupy.
+// Streets, residential areas and markets are The City's; roads and The Castle's paths are streets
+// by other names (midpoint segments that score per tile). Cities and fields are areas on halves,
+// a monastery lies in a tile's centre (no ports), and a river is a midpoint segment that nobody
+// may occupy. Towers, houses and courts are The Castle's areas.
 enum class FeatureKind : uint8_t {
   kStreet,
   kResidential,
@@ -27,13 +28,28 @@ enum class FeatureKind : uint8_t {
   kCity,
   kField,
   kMonastery,
-  kRiver
+  kRiver,
+  kTower,
+  kHouse,
+  kCourt,
 };
 enum class MarketKind : uint8_t { kNone = 0, kFish = 1, kGrain = 2, kLivestock = 3 };
-enum class StreetEnd : uint8_t { kThrough, kCrossing, kBuilding, kMarket, kMonastery, kCity };
+// Where a street that touches one side of its tile ends. A square (The Castle) ends paths like a
+// crossing; a street ending at the wall lies on one of The Castle's start spaces.
+enum class StreetEnd : uint8_t {
+  kThrough,
+  kCrossing,
+  kBuilding,
+  kMarket,
+  kMonastery,
+  kCity,
+  kSquare,
+  kWall,
+};
 enum class Building : uint8_t { kNone, kPublic, kHistoric };
-// A tile with a part in a game's set-up: the start tile, the River's spring and its lake.
-enum class TileRole : uint8_t { kNone, kStart, kSpring, kLake };
+// A tile with a part in a game's set-up: the start tile, the River's spring and its lake, and
+// The Castle's start spaces (strips printed on the castle wall, placed by the game's board).
+enum class TileRole : uint8_t { kNone, kStart, kSpring, kLake, kStartSpace };
 
 inline constexpr int kMaxFeaturesPerTile = 8;
 inline constexpr int kNoFeature = -1;
@@ -48,8 +64,11 @@ struct FeatureDef {
   MarketKind market = MarketKind::kNone;  // for markets
   StreetEnd end = StreetEnd::kThrough;    // for streets that touch one side
   bool pennant = false;                   // for cities: the segment carries a pennant
-  char label = '?';                       // the letter or digit of the tile file
-  uint16_t ports = 0;                     // bit p: the feature touches port p (unrotated)
+  // The Castle: a market on a court, a fountain on a path (a court counts its markets, a path
+  // scores double with one or more fountains).
+  bool symbol = false;
+  char label = '?';    // the letter or digit of the tile file
+  uint16_t ports = 0;  // bit p: the feature touches port p (unrotated)
 };
 
 struct TileType {

@@ -138,6 +138,9 @@ const char* KindName(core::FeatureKind kind) {
       return "river";
     case core::FeatureKind::kResidential:
     case core::FeatureKind::kMarket:
+    case core::FeatureKind::kTower:
+    case core::FeatureKind::kHouse:
+    case core::FeatureKind::kCourt:
       break;
   }
   return "?";

@@ -242,6 +242,9 @@ std::string FeatureKindOf(const city::PublicState& state, const core::TileSet& t
       case core::FeatureKind::kField:
       case core::FeatureKind::kMonastery:
       case core::FeatureKind::kRiver:
+      case core::FeatureKind::kTower:
+      case core::FeatureKind::kHouse:
+      case core::FeatureKind::kCourt:
         return "";
     }
   }

@@ -108,10 +108,14 @@ std::string FeatureKindOf(const river::PublicState& state, const core::TileSet& 
         return "field: a farmer";
       case core::FeatureKind::kMonastery:
         return "monastery: a monk";
-      // Nobody stands on the river; The City's kinds are not on this game's tiles.
+      // Nobody stands on the river; The City's and The Castle's kinds are not on this game's
+      // tiles.
       case core::FeatureKind::kRiver:
       case core::FeatureKind::kMarket:
       case core::FeatureKind::kResidential:
+      case core::FeatureKind::kTower:
+      case core::FeatureKind::kHouse:
+      case core::FeatureKind::kCourt:
         return "";
     }
   }

@@ -35,6 +35,9 @@ citypb::FeatureKind ToProto(core::FeatureKind kind) {
     case core::FeatureKind::kField:
     case core::FeatureKind::kMonastery:
     case core::FeatureKind::kRiver:
+    case core::FeatureKind::kTower:
+    case core::FeatureKind::kHouse:
+    case core::FeatureKind::kCourt:
       return citypb::FEATURE_KIND_UNSPECIFIED;
   }
   return citypb::FEATURE_KIND_UNSPECIFIED;

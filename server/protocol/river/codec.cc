@@ -36,8 +36,8 @@ class Decoder {
   bool ok_ = true;
 };
 
-// The engine's feature kinds that Carcassonne scores and puts followers on; the River's and The
-// City's kinds never reach the wire in this game.
+// The engine's feature kinds that Carcassonne scores and puts followers on; the River's, The
+// City's and The Castle's kinds never reach the wire in this game.
 rv1::FeatureKind ToProto(core::FeatureKind kind) {
   switch (kind) {
     case core::FeatureKind::kStreet:
@@ -51,6 +51,9 @@ rv1::FeatureKind ToProto(core::FeatureKind kind) {
     case core::FeatureKind::kResidential:
     case core::FeatureKind::kMarket:
     case core::FeatureKind::kRiver:
+    case core::FeatureKind::kTower:
+    case core::FeatureKind::kHouse:
+    case core::FeatureKind::kCourt:
       return rv1::FEATURE_KIND_UNSPECIFIED;
   }
   return rv1::FEATURE_KIND_UNSPECIFIED;
