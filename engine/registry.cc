@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cassert>
 
+#include "castle/default_data.h"
+#include "castle/rule_set.h"
 #include "city/default_tiles.h"
 #include "city/rule_set.h"
 #include "river/default_tiles.h"
@@ -53,6 +55,7 @@ std::variant<std::shared_ptr<const core::RuleSet>, std::string> RuleSetWithTiles
   std::shared_ptr<const core::RuleSet> rules;
   if (id == city::kRuleSetId) rules = city::MakeRuleSet(std::move(tiles));
   if (id == river::kRuleSetId) rules = river::MakeRuleSet(std::move(tiles));
+  if (id == castle::kRuleSetId) rules = castle::MakeRuleSet(std::move(tiles));
   if (!rules) return "no rule set '" + std::string(id) + "'";
   // A set its games cannot be played with is refused now rather than at the first game.
   auto game = rules->NewGame(rules->Type().min_players, {}, 1);
