@@ -251,6 +251,7 @@ std::vector<PublicTile> Game::StartTiles() const {
 
 std::vector<int> Game::WallLayout() const {
   std::vector<int> out;
+  out.reserve(static_cast<size_t>(config_.layout->CornerCount()));
   for (int corner = 0; corner < config_.layout->CornerCount(); ++corner) {
     out.push_back(corner_wall_[Z(corner)]);
   }
@@ -602,6 +603,7 @@ void Game::BeginScoring(std::vector<Event>* ev) {
 void Game::ContinueScoring(std::vector<Event>* ev) {
   while (!pending_.empty()) {
     const std::vector<FeatureId> group = ScoringGroup();
+    assert(!group.empty() && "every feature left to score has a majority holder");
     if (group.size() > 1 || CanDouble(group.front())) {
       Request(counters_.turn_player, DecisionKind::kScoreNext, ev);
       return;

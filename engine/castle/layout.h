@@ -68,11 +68,12 @@ class Layout {
 
  private:
   friend class LayoutParser;
-  static size_t Bit(Cell c) { return static_cast<size_t>(c.y * (kMaxCoordinate + 1) + c.x); }
+  static constexpr size_t kSide = kMaxCoordinate + 1;
+  static size_t Bit(Cell c) { return static_cast<size_t>(c.y) * kSide + static_cast<size_t>(c.x); }
 
   std::string id_;
   int version_ = 0;
-  std::array<bool, (kMaxCoordinate + 1) * (kMaxCoordinate + 1)> interior_{};
+  std::array<bool, kSide * kSide> interior_{};
   std::vector<Cell> interior_cells_;
   std::vector<WallCell> wall_;
   std::vector<StartSpace> starts_;

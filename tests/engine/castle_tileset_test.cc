@@ -77,6 +77,7 @@ TEST(CastleBoard, HasSeventySixSquaresInsideAFiftyCellWall) {
   EXPECT_EQ(layout->WallTiles().size(), 18u);
   // The corner towers' track numbers, as printed on the wall.
   std::vector<int> corners;
+  corners.reserve(static_cast<size_t>(layout->CornerCount()));
   for (int c = 0; c < layout->CornerCount(); ++c) corners.push_back(layout->CornerTrack(c));
   EXPECT_EQ(corners, (std::vector<int>{0, 12, 16, 20, 26, 32, 38, 42, 56, 64, 66, 82, 88, 90}));
   EXPECT_EQ(layout->CornerAt(33), 5);
