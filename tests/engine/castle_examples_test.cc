@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -120,6 +121,73 @@ TEST(CastleExamples, APathWithAFountainScoresTwoPointsPerTile) {
   EXPECT_EQ(scored[0].points[0], 4);
 }
 
+// The rule book, p. 4: two heralds placed on separate paths, joined later; the path completes with
+// one herald each, so neither player scores it, and both heralds return.
+TEST(CastleExamples, ATieOnACompletedPathScoresForNobody) {
+  Game game = Scenario({"CT14", "CT03", "CT26", "CT15"});
+  Turn(game, "place 8 5 0", "follower 1");     // p0: a straight path from start space 74, westwards
+  Turn(game, "place 8 4 0", "follower 1");     // p1: a straight path from the wall, westwards
+  Turn(game, "place 7 5 0", "follower none");  // p0: a bend from the east down to the south
+  const auto events = Turn(game, "place 7 4 1", "follower none");  // p1: a bend joins both
+  const auto scored = All<FeatureScored>(events);
+  const auto path = std::find_if(scored.begin(), scored.end(), [](const FeatureScored& s) {
+    return s.kind == core::FeatureKind::kStreet;
+  });
+  ASSERT_NE(path, scored.end());
+  EXPECT_EQ(path->tiles, 5);  // the start space and four tiles
+  EXPECT_EQ(path->points[0], 0);
+  EXPECT_EQ(path->points[1], 0);
+  EXPECT_EQ(All<FollowerReturned>(events).size(), 2u);
+  EXPECT_EQ(game.TotalScore(0) + game.TotalScore(1), 0);
+  EXPECT_EQ(game.FollowersInSupply(0), 6);
+  EXPECT_EQ(game.FollowersInSupply(1), 6);
+}
+
+// A game of a few castle tiles only (and the start spaces): it ends when they are placed.
+Game ShortGame(const std::vector<std::string>& types) {
+  std::string text;
+  std::istringstream lines{std::string(DefaultTileSetText())};
+  for (std::string line; std::getline(lines, line);) {
+    const bool castle_tile = line.rfind("tile CT", 0) == 0;
+    bool wanted = !castle_tile;
+    for (const std::string& type : types) {
+      wanted = wanted || line.rfind("tile " + type + " ", 0) == 0;
+    }
+    if (wanted) text += line + "\n";
+  }
+  auto parsed = core::ParseTileSet(text);
+  EXPECT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(parsed));
+  const auto tiles = std::get<std::shared_ptr<const core::TileSet>>(parsed);
+  std::vector<int> order;
+  for (const std::string& type : types) {
+    for (int id = 0; id < tiles->TileCount(); ++id) {
+      if (tiles->TypeOf(id).name == type) order.push_back(id);
+    }
+  }
+  Config config;
+  config.layout = DefaultLayout();
+  return std::get<Game>(Game::CreateWithOrder(tiles, config, 1, order));
+}
+
+// The rule book, p. 5: a court scores at the end, 3 points per market on it, the market on the
+// start space included, for the player with the most merchants: 5 markets, 15 points.
+TEST(CastleExamples, ACourtWithFiveMarketsScoresFifteenAtTheEnd) {
+  Game game = ShortGame({"CT13", "CT29", "CT38", "CT31"});
+  Turn(game, "place 4 1 0", "follower a");     // p0: a merchant; start space 94's market joins
+  Turn(game, "place 5 1 3", "follower none");  // p1: the court continues east, a market on it
+  Turn(game, "place 3 1 1", "follower none");  // p0: and west, with a market
+  const auto events = Turn(game, "place 4 2 0", "follower none");  // p1: and north, a market
+  ASSERT_TRUE(game.IsOver());
+  const auto scored = All<FeatureScored>(events);
+  ASSERT_EQ(scored.size(), 1u);
+  EXPECT_EQ(scored[0].kind, core::FeatureKind::kCourt);
+  EXPECT_EQ(scored[0].symbols, 5);
+  EXPECT_FALSE(scored[0].complete);
+  EXPECT_EQ(scored[0].points[0], 15);
+  EXPECT_EQ(game.Score(0, kCourts), 15);
+  EXPECT_EQ(game.FollowersInSupply(0), 5);  // merchants never return
+}
+
 // The rule book, p. 2: the first tile touches a start space along a full side; later tiles touch
 // a start space or a placed tile; tiles lie inside the wall; paths continue.
 TEST(CastleExamples, PlacementRules) {
@@ -226,12 +294,13 @@ TEST(CastleExamples, EveryScoreFollowsThePointTable) {
 // tie in keeps scores nothing; wall tile 8 adds 2 tiles. And a marker that ends exactly on a
 // corner tower takes the wall tile there (p. 5), never one it passes.
 TEST(CastleExamples, KeepsAndWallTilesAtTheEnd) {
-  int keeps = 0, taken = 0;
+  int keeps = 0, taken = 0, moved = 0;
   for (uint64_t seed = 1; seed <= 300; ++seed) {
     Config config;
     config.layout = DefaultLayout();
     Game game = std::get<Game>(Game::Create(DefaultTileSet(), config, seed));
     const std::vector<int> wall = game.WallLayout();
+    std::array<int, 2> keep_size = {0, 0};
     core::Random random = ChoiceRandom(seed);
     std::vector<Action> legal;
     std::vector<Event> events;
@@ -247,6 +316,12 @@ TEST(CastleExamples, KeepsAndWallTilesAtTheEnd) {
           EXPECT_NE(game.layout().CornerAt(before.counters().player[t->player].Position()),
                     t->corner)
               << "a marker already on the corner does not take its tile again";
+        }
+        if (const auto* k = std::get_if<KeepPlaced>(&e)) {
+          // The keep goes on the first house scored, then moves only to a larger one.
+          EXPECT_GT(k->size, keep_size[k->player]);
+          moved += keep_size[k->player] > 0;
+          keep_size[k->player] = k->size;
         }
         if (const auto* k = std::get_if<KeepScored>(&e)) {
           EXPECT_EQ(k->area, before.LargestEmptyArea());
@@ -273,6 +348,7 @@ TEST(CastleExamples, KeepsAndWallTilesAtTheEnd) {
   }
   EXPECT_GT(keeps, 0);
   EXPECT_GT(taken, 0);
+  EXPECT_GT(moved, 0);
 }
 
 }  // namespace
