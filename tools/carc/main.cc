@@ -441,8 +441,9 @@ int Main(int argc, char** argv) {
   auto* record = app.add_subcommand("record", "play one random game and print its action list");
   record->add_option("-s,--seed", args.seed, "seed");
   record->add_option("-p,--players", args.players, players_help)->check(CLI::Range(2, 5));
-  record->add_flag("--order", args.with_order,
-                   "write the stacks' order into the header (always, for carcassonne)");
+  record->add_flag(
+      "--order", args.with_order,
+      "write the stacks' order into the header (always, for carcassonne and the-castle)");
 
   std::string replay_path = "-";
   auto* replay = app.add_subcommand("replay", "re-apply an action list and print the final state");
