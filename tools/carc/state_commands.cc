@@ -53,8 +53,8 @@ core::Random ChoiceRandom(const GameChoice& choice, uint64_t seed) {
   return city::ChoiceRandom(seed);
 }
 
-// Which of the `count` legal actions a seat takes. The State lists them in the engine's order,
-// so an index picks the same action as the engine's typed random players would.
+// The index of the action a typed game's eager player (`eager_choice`) picks among its legal
+// actions.
 template <typename Game, typename EagerPick>
 size_t EagerIndex(const Game& game, core::Random& random, EagerPick eager_choice) {
   std::vector<decltype(game.History().front().action)> legal;
@@ -63,6 +63,8 @@ size_t EagerIndex(const Game& game, core::Random& random, EagerPick eager_choice
   return static_cast<size_t>(std::find(legal.begin(), legal.end(), pick) - legal.begin());
 }
 
+// Which of the `count` legal actions a seat takes. The State lists them in the engine's order,
+// so an index picks the same action as the engine's typed random players would.
 size_t Choose(const core::State& state, size_t count, core::Random& random, bool eager) {
   if (eager) {
     if (const river::Game* game = river::GameOf(state)) {
