@@ -400,7 +400,7 @@ TEST(CarcCastle, SelfplayPlaysTwoPlayerGamesWithEitherPolicy) {
 TEST(CarcCastle, OnlyTwoPlayersAndNoOptions) {
   const Result three = Carc("selfplay --rule-set the-castle --players 3");
   EXPECT_EQ(three.status, 2);
-  EXPECT_NE(three.out.find("carc: Carcassonne: The Castle is played by 2 to 2 players"),
+  EXPECT_NE(three.out.find("carc: Carcassonne: The Castle is played by 2 players\n"),
             std::string::npos)
       << three.out;
   const Result option = Carc("record --rule-set the-castle --option river=1");

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <variant>
 #include <vector>
@@ -33,8 +34,11 @@ using nlohmann::json;
 std::unique_ptr<core::State> NewState(const GameChoice& choice, int players, uint64_t seed) {
   const core::GameType& type = choice.rule_set->Type();
   if (players < type.min_players || players > type.max_players) {
-    std::cerr << "carc: " << type.name << " is played by " << type.min_players << " to "
-              << type.max_players << " players\n";
+    const std::string range =
+        type.min_players == type.max_players
+            ? std::to_string(type.min_players)
+            : std::to_string(type.min_players) + " to " + std::to_string(type.max_players);
+    std::cerr << "carc: " << type.name << " is played by " << range << " players\n";
     return nullptr;
   }
   auto created = choice.rule_set->NewGame(players, choice.options, seed);
