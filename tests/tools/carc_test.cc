@@ -397,6 +397,27 @@ TEST(CarcCastle, SelfplayPlaysTwoPlayerGamesWithEitherPolicy) {
             Carc("selfplay --rule-set the-castle --seed 30 --policy eager").out);
 }
 
+TEST(CarcCastle, TraceEndsInGameOverAndAgreesWithTheSummaryLine) {
+  const Result run = Carc("selfplay --rule-set the-castle --seed 5 --policy eager --trace");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::vector<json> lines = JsonLines(run.out);
+  ASSERT_GT(lines.size(), 2u);
+  int actions = 0;
+  int wall_tiles_used = 0;
+  std::string last_event;
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    if (lines[i].contains("action")) ++actions;
+    if (!lines[i].contains("event")) continue;
+    last_event = lines[i]["event"];
+    if (last_event == "wall_tile_used") ++wall_tiles_used;
+  }
+  EXPECT_EQ(lines[0]["action"].get<std::string>().rfind("chance draw ", 0), 0u);
+  EXPECT_EQ(lines[1]["event"], "tile_drawn");
+  EXPECT_EQ(last_event, "game_over");
+  EXPECT_EQ(actions, lines.back()["actions"]);
+  EXPECT_GT(wall_tiles_used, 0);  // this seed's eager players use wall tiles (its golden game)
+}
+
 TEST(CarcCastle, OnlyTwoPlayersAndNoOptions) {
   const Result three = Carc("selfplay --rule-set the-castle --players 3");
   EXPECT_EQ(three.status, 2);
