@@ -1,11 +1,14 @@
 // Engine benchmarks: whole random games per second, legal-action generation per decision, the
-// cost of cloning, and the memory of one game state, for The City and for Carcassonne (with and
-// without the River). Run:
+// cost of cloning, and the memory of one game state, for The City, for Carcassonne (with and
+// without the River) and for The Castle. Run:
 //   ./build/release/bench/engine_bench            (docs/performance.md has the figures)
 #include <benchmark/benchmark.h>
 
 #include <vector>
 
+#include "castle/default_data.h"
+#include "castle/game.h"
+#include "castle/random_play.h"
 #include "city/default_tiles.h"
 #include "city/game.h"
 #include "city/random_play.h"
@@ -213,5 +216,51 @@ BENCHMARK(BM_CarcassonneGameStateMemory)->Iterations(1);
 
 }  // namespace
 }  // namespace carc::river
+
+namespace carc::castle {
+namespace {
+
+Game NewGame(uint64_t seed) {
+  Config config;
+  config.layout = DefaultLayout();
+  return std::get<Game>(Game::Create(DefaultTileSet(), config, seed));
+}
+
+// Complete random games of The Castle (two players): uniform choices (0) or eager ones (1), as
+// `carc selfplay --rule-set the-castle` plays them.
+void BM_CastleRandomGame(benchmark::State& state) {
+  const Policy policy = state.range(0) != 0 ? Policy::kEager : Policy::kUniform;
+  PlayBuffers buffers;
+  uint64_t seed = 1;
+  int64_t actions = 0;
+  for (auto _ : state) {
+    Game game = NewGame(seed);
+    core::Random random = ChoiceRandom(seed++);
+    while (RandomStep(game, random, buffers, policy)) {
+    }
+    actions += static_cast<int64_t>(game.History().size());
+    benchmark::DoNotOptimize(game.Hash());
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["actions_per_game"] =
+      benchmark::Counter(static_cast<double>(actions), benchmark::Counter::kAvgIterations);
+}
+BENCHMARK(BM_CastleRandomGame)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+void BM_CastleGameStateMemory(benchmark::State& state) {
+  Game game = NewGame(7);
+  PlayBuffers buffers;
+  core::Random random = ChoiceRandom(7);
+  while (RandomStep(game, random, buffers)) {
+  }
+  for (auto _ : state) benchmark::DoNotOptimize(game.Hash());
+  state.counters["sizeof_Game_bytes"] = static_cast<double>(sizeof(Game));
+  state.counters["history_heap_bytes"] =
+      static_cast<double>(game.History().capacity() * sizeof(HistoryEntry));
+}
+BENCHMARK(BM_CastleGameStateMemory)->Iterations(1);
+
+}  // namespace
+}  // namespace carc::castle
 
 BENCHMARK_MAIN();

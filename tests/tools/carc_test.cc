@@ -359,6 +359,196 @@ TEST(CarcRiver, ShowOfARecordedFileDrawsTheSameGame) {
   EXPECT_NE(early.out.find("the River still open"), std::string::npos) << early.out;
 }
 
+// --- Carcassonne: The Castle, chosen by --rule-set ----------------------------------------------
+
+TEST(CarcCastle, SelfplayPlaysTwoPlayerGamesWithEitherPolicy) {
+  for (const char* policy : {"random", "eager"}) {
+    SCOPED_TRACE(policy);
+    // No --players: The Castle is played by two.
+    const Result run =
+        Carc(std::string("selfplay --rule-set the-castle --games 3 --seed 30 --policy ") + policy);
+    ASSERT_EQ(run.status, 0) << run.out;
+    const std::vector<json> lines = JsonLines(run.out);
+    ASSERT_EQ(lines.size(), 3u);
+    for (size_t g = 0; g < lines.size(); ++g) {
+      const json& j = lines[g];
+      EXPECT_EQ(j["rule_set"], "the-castle");
+      EXPECT_EQ(j["options"], json::object());
+      EXPECT_EQ(j["seed"], 30 + g);
+      EXPECT_EQ(j["players"], 2);
+      // Every castle tile is drawn: placed, or discarded when it fits nowhere.
+      EXPECT_EQ(j["tiles_placed"].get<int>() + j["tiles_discarded"].get<int>(), 60);
+      ASSERT_EQ(j["scores"].size(), 2u);
+      int best = 0;
+      for (const json& score : j["scores"]) {
+        int total = 0;
+        for (const char* source : {"paths", "towers", "houses", "courts", "keep", "wall_tiles"}) {
+          total += score[source].get<int>();
+        }
+        EXPECT_EQ(total, score["total"]);
+        best = std::max(best, total);
+      }
+      for (const json& winner : j["winners"]) {
+        EXPECT_EQ(j["scores"][winner.get<int>()]["total"], best);
+      }
+    }
+  }
+  EXPECT_NE(Carc("selfplay --rule-set the-castle --seed 30").out,
+            Carc("selfplay --rule-set the-castle --seed 30 --policy eager").out);
+}
+
+TEST(CarcCastle, TraceEndsInGameOverAndAgreesWithTheSummaryLine) {
+  const Result run = Carc("selfplay --rule-set the-castle --seed 5 --policy eager --trace");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::vector<json> lines = JsonLines(run.out);
+  ASSERT_GT(lines.size(), 2u);
+  int actions = 0;
+  int wall_tiles_used = 0;
+  std::string last_event;
+  for (size_t i = 0; i + 1 < lines.size(); ++i) {
+    if (lines[i].contains("action")) ++actions;
+    if (!lines[i].contains("event")) continue;
+    last_event = lines[i]["event"];
+    if (last_event == "wall_tile_used") ++wall_tiles_used;
+  }
+  EXPECT_EQ(lines[0]["action"].get<std::string>().rfind("chance draw ", 0), 0u);
+  EXPECT_EQ(lines[1]["event"], "tile_drawn");
+  EXPECT_EQ(last_event, "game_over");
+  EXPECT_EQ(actions, lines.back()["actions"]);
+  EXPECT_GT(wall_tiles_used, 0);  // this seed's eager players use wall tiles (its golden game)
+}
+
+TEST(CarcCastle, OnlyTwoPlayersAndNoOptions) {
+  const Result three = Carc("selfplay --rule-set the-castle --players 3");
+  EXPECT_EQ(three.status, 2);
+  EXPECT_NE(three.out.find("carc: Carcassonne: The Castle is played by 2 players\n"),
+            std::string::npos)
+      << three.out;
+  const Result option = Carc("record --rule-set the-castle --option river=1");
+  EXPECT_EQ(option.status, 2);
+  EXPECT_NE(option.out.find("has no option 'river'"), std::string::npos) << option.out;
+}
+
+TEST(CarcCastle, RecordThenReplayReachesSelfplaysFinalState) {
+  const Result recorded = Carc("record --rule-set the-castle --seed 12");
+  ASSERT_EQ(recorded.status, 0) << recorded.out;
+  EXPECT_NE(recorded.out.find("\ngame the-castle\nplayers 2\nseed 12\n"), std::string::npos)
+      << recorded.out;
+  // No --rule-set: the file's `game` line chooses the rule set.
+  const Result replayed = Carc("replay " + WriteTemp("castle_game.txt", recorded.out));
+  ASSERT_EQ(replayed.status, 0) << replayed.out;
+  const json state = json::parse(replayed.out);
+  const json line = json::parse(Carc("selfplay --rule-set the-castle --seed 12").out);
+  EXPECT_EQ(state["game"], "the-castle");
+  EXPECT_EQ(state["hash"], line["hash"]);
+  EXPECT_EQ(state["actions"], line["actions"]);
+  EXPECT_EQ(state["scores"], line["scores"]);
+  EXPECT_TRUE(state["game_over"].get<bool>());
+  EXPECT_EQ(state["tiles_left"], 0);
+  EXPECT_EQ(state["wall_tiles_on_wall"], json::array());  // the end takes every one off
+  // The seven start spaces lie on the board with the 60 castle tiles (or fewer, if discarded).
+  EXPECT_EQ(state["board"].size(), 7u + state["tiles_placed"].get<size_t>());
+  EXPECT_EQ(state["board"][0]["name"], "start-6");
+  ASSERT_EQ(state["supplies"].size(), 2u);
+  for (const json& supply : state["supplies"]) {
+    EXPECT_TRUE(supply["followers"].is_number());
+    EXPECT_TRUE(supply["wall_tiles"].is_array());
+    EXPECT_TRUE(supply["keep"].is_null() || supply["keep"]["size"].get<int>() > 0);
+  }
+  for (const json& follower : state["followers"]) {
+    const std::string role = follower["role"];
+    EXPECT_TRUE(role == "herald" || role == "knight" || role == "squire" || role == "merchant")
+        << role;
+  }
+}
+
+TEST(CarcCastle, ReplayOfAnUnfinishedFileShowsTheWallTilesStillOnTheWall) {
+  const Result recorded = Carc("record --rule-set the-castle --seed 12");
+  ASSERT_EQ(recorded.status, 0);
+  // The header and the first draw: 13 corner towers (all but the first) hold their wall tile.
+  const size_t first_place = recorded.out.find("\np0 place");
+  const Result run = Carc("replay -", recorded.out.substr(0, first_place + 1));
+  ASSERT_EQ(run.status, 0) << run.out;
+  const json state = json::parse(run.out);
+  EXPECT_FALSE(state["game_over"].get<bool>());
+  EXPECT_EQ(state["decision"]["kind"], "place_tile");
+  EXPECT_EQ(state["decision"]["actor"], 0);
+  ASSERT_EQ(state["wall_tiles_on_wall"].size(), 13u);
+  EXPECT_EQ(state["wall_tiles_on_wall"][0]["track"], 12);  // the first corner tower after 0
+  EXPECT_EQ(state["tiles_left"], 59);
+}
+
+TEST(CarcCastle, ReplayNamesTheFirstIllegalLine) {
+  const Result recorded = Carc("record --rule-set the-castle --seed 3");
+  ASSERT_EQ(recorded.status, 0);
+  // (0, 0) is a corner tower of the wall, not a square inside it.
+  const std::string head = recorded.out.substr(0, recorded.out.find("\np0 place") + 1);
+  const Result run = Carc("replay " + WriteTemp("castle_illegal.txt", head + "p0 place 0 0 0\n"));
+  EXPECT_EQ(run.status, 1) << run.out;
+  const int line = static_cast<int>(std::count(head.begin(), head.end(), '\n')) + 1;
+  EXPECT_NE(run.out.find("line " + std::to_string(line) + ": 'p0 place 0 0 0' is illegal"),
+            std::string::npos)
+      << run.out;
+  EXPECT_NE(run.out.find("\"error\":\"illegal action\""), std::string::npos) << run.out;
+  const Result wrong_game = Carc("replay --rule-set carcassonne " + WriteTemp("castle.txt", head));
+  EXPECT_EQ(wrong_game.status, 2);
+  EXPECT_NE(wrong_game.out.find("is a game of the-castle, not of carcassonne"), std::string::npos)
+      << wrong_game.out;
+}
+
+TEST(CarcCastle, SelfplayAndReplayReachTheGoldenGames) {
+  struct GoldenGame {
+    const char* file;
+    const char* selfplay;
+  };
+  // The golden games were played by the engine's random players (castle/random_play.h).
+  for (const GoldenGame g : {GoldenGame{"the-castle-seed1.txt", "--seed 1"},
+                             GoldenGame{"the-castle-seed5-eager.txt", "--seed 5 --policy eager"}}) {
+    SCOPED_TRACE(g.file);
+    const std::string hash = GoldenHash(g.file);
+    ASSERT_EQ(hash.size(), 16u);
+    const Result replayed = Carc("replay " + Golden(g.file));
+    ASSERT_EQ(replayed.status, 0) << replayed.out;
+    EXPECT_EQ(json::parse(replayed.out)["hash"], hash);
+    const Result played = Carc(std::string("selfplay --rule-set the-castle ") + g.selfplay);
+    ASSERT_EQ(played.status, 0) << played.out;
+    EXPECT_EQ(json::parse(played.out)["hash"], hash);
+  }
+}
+
+TEST(CarcCastle, ShowDrawsTheWallTheTilesAndTheScores) {
+  const Result run = Carc("show --rule-set the-castle --seed 4");
+  ASSERT_EQ(run.status, 0) << run.out;
+  const std::string board = Board(run.out);
+  // The wall and its corner towers, paths, towers, houses, courts, markets, fountains.
+  for (const char glyph : {'=', '#', '|', '-', 'T', 'H', 'c', 'm', 'f'}) {
+    EXPECT_NE(board.find(glyph), std::string::npos) << glyph << "\n" << run.out;
+  }
+  // Track numbers on the wall: the first corner tower, a wall cell, and start space 94.
+  EXPECT_NE(board.find("#0#"), std::string::npos) << run.out;
+  EXPECT_NE(board.find("=98="), std::string::npos) << run.out;
+  EXPECT_NE(board.find("94"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("player 1:"), std::string::npos);
+  EXPECT_NE(run.out.find("wall_tiles"), std::string::npos);
+  EXPECT_NE(run.out.find("game over"), std::string::npos);
+  EXPECT_NE(run.out.find("wall tiles still on the wall 0"), std::string::npos);
+}
+
+TEST(CarcCastle, ShowOfARecordedFileDrawsTheSameGame) {
+  const Result recorded = Carc("record --rule-set the-castle --seed 8");
+  ASSERT_EQ(recorded.status, 0);
+  const Result from_file = Carc("show " + WriteTemp("castle_show.txt", recorded.out));
+  ASSERT_EQ(from_file.status, 0) << from_file.out;
+  EXPECT_EQ(from_file.out, Carc("show --rule-set the-castle --seed 8").out);
+  // Before the first draw: an empty castle, a wall tile on every corner tower but the first.
+  const Result start = Carc("show --rule-set the-castle --seed 8 --steps 0");
+  ASSERT_EQ(start.status, 0) << start.out;
+  const std::string board = Board(start.out);
+  EXPECT_EQ(std::count(board.begin(), board.end(), 'W'), 13) << start.out;
+  EXPECT_NE(start.out.find("next: draw_tile by chance"), std::string::npos) << start.out;
+  EXPECT_NE(start.out.find("tiles left: 60"), std::string::npos) << start.out;
+}
+
 TEST(CarcRiver, ABadRuleSetOrOptionIsRefusedAndNothingIsWritten) {
   struct Case {
     const char* args;
@@ -366,7 +556,7 @@ TEST(CarcRiver, ABadRuleSetOrOptionIsRefusedAndNothingIsWritten) {
   };
   for (const Case c : {
            Case{"selfplay --rule-set chess",
-                "carc: unknown rule set 'chess' (known: the-city, carcassonne)\n"},
+                "carc: unknown rule set 'chess' (known: the-city, carcassonne, the-castle)\n"},
            Case{"record --rule-set chess", "carc: unknown rule set 'chess'"},
            Case{"selfplay --rule-set carcassonne --option river=2",
                 "carc: --option: option 'river' must be 0 to 1\n"},

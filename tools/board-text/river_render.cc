@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <utility>
 #include <vector>
 
@@ -10,16 +9,13 @@
 #include "river/action.h"
 #include "river/public_state.h"
 #include "river/rules.h"
+#include "tile_drawing.h"
 
 namespace carc::tool {
 namespace {
 
 using core::FeatureKind;
 using river::Game;
-
-// Where each feature of one placed tile was drawn, in drawing order: a follower is shown on the
-// first of these places, a pennant on the last.
-using Places = std::array<std::vector<std::pair<int, int>>, core::kMaxFeaturesPerTile>;
 
 char Glyph(const core::FeatureDef& def, bool vertical) {
   switch (def.kind) {
@@ -38,97 +34,6 @@ char Glyph(const core::FeatureDef& def, bool vertical) {
   }
 }
 
-// One tile as drawn: its type, rotation and top-left corner on the canvas.
-class TileDrawing {
- public:
-  TileDrawing(const core::TileType& type, const core::PlacedTile& placed, int cx, int cy)
-      : type_(type), rotation_(placed.rotation), cx_(cx), cy_(cy) {}
-
-  void Draw(Canvas* canvas) {
-    DrawCentre(canvas);
-    // A side's midpoint shows its road or river, or else the half next to it.
-    DrawPort(canvas, 2, 0, Mid(core::kNorth, 0), true);
-    DrawPort(canvas, 2, 2, Mid(core::kSouth, 0), true);
-    DrawPort(canvas, 0, 1, Mid(core::kWest, 2), false);
-    DrawPort(canvas, 4, 1, Mid(core::kEast, 0), false);
-    DrawPort(canvas, 1, 1, Mid(core::kWest, 2), false);
-    DrawPort(canvas, 3, 1, Mid(core::kEast, 0), false);
-    // The corners and the halves beside the midpoints of the north and south sides.
-    for (const int dx : {0, 1}) DrawPort(canvas, dx, 0, core::PortOf(core::kNorth, 0), false);
-    for (const int dx : {3, 4}) DrawPort(canvas, dx, 0, core::PortOf(core::kNorth, 2), false);
-    for (const int dx : {0, 1}) DrawPort(canvas, dx, 2, core::PortOf(core::kSouth, 2), false);
-    for (const int dx : {3, 4}) DrawPort(canvas, dx, 2, core::PortOf(core::kSouth, 0), false);
-  }
-  const Places& places() const { return places_; }
-
- private:
-  // The midpoint port of `side` if a road or river crosses it, else the port of its half `k`.
-  int Mid(int side, int k) const {
-    const int mid = core::PortOf(side, core::kMidPort);
-    return type_.FeatureAt(mid, rotation_) != core::kNoFeature ? mid : core::PortOf(side, k);
-  }
-
-  void Put(Canvas* canvas, int dx, int dy, int feature, bool vertical) {
-    const auto& def = type_.features[static_cast<size_t>(feature)];
-    canvas->Put(cx_ + dx, cy_ + dy, Glyph(def, vertical));
-    places_[static_cast<size_t>(feature)].emplace_back(cx_ + dx, cy_ + dy);
-  }
-
-  void DrawPort(Canvas* canvas, int dx, int dy, int port, bool vertical) {
-    Put(canvas, dx, dy, type_.FeatureAt(port, rotation_), vertical);
-  }
-
-  // The centre: the monastery; the one road or river that passes through; '+' where several
-  // meet (a crossing, a bridge); else the area that touches most of the tile's border.
-  void DrawCentre(Canvas* canvas) {
-    unsigned segment_bits = 0;  // bit f: feature f crosses a side's midpoint
-    int segment = core::kNoFeature;
-    std::array<int, core::kMaxFeaturesPerTile> ports{};
-    for (int port = 0; port < core::kPorts; ++port) {
-      const int feature = type_.FeatureAt(port, rotation_);
-      if (feature == core::kNoFeature) continue;
-      ++ports[static_cast<size_t>(feature)];
-      if (port % core::kPortsPerSide == core::kMidPort) {
-        segment_bits |= 1u << feature;
-        segment = feature;
-      }
-    }
-    const int segments = std::popcount(segment_bits);
-    for (int f = 0; f < type_.FeatureCount(); ++f) {
-      if (type_.features[static_cast<size_t>(f)].kind == FeatureKind::kMonastery) {
-        Put(canvas, 2, 1, f, false);
-        return;
-      }
-    }
-    if (segments > 1) {
-      canvas->Put(cx_ + 2, cy_ + 1, '+');
-      return;
-    }
-    if (segments == 1) {
-      Put(canvas, 2, 1, segment, Vertical(segment));
-      return;
-    }
-    int widest = 0;
-    for (int f = 1; f < type_.FeatureCount(); ++f) {
-      if (ports[static_cast<size_t>(f)] > ports[static_cast<size_t>(widest)]) widest = f;
-    }
-    Put(canvas, 2, 1, widest, false);
-  }
-
-  // Whether a road or river crosses the north or south side (drawn '|' through the centre).
-  bool Vertical(int feature) const {
-    for (const int side : {core::kNorth, core::kSouth}) {
-      if (type_.FeatureAt(core::PortOf(side, core::kMidPort), rotation_) == feature) return true;
-    }
-    return false;
-  }
-
-  const core::TileType& type_;
-  int rotation_;
-  int cx_, cy_;
-  Places places_;
-};
-
 // Tile `index` of the public state, its pennants and the followers on it.
 void DrawTile(const river::PublicState& state, const core::TileSet& tiles, size_t index,
               const Frame& f, Canvas* canvas) {
@@ -140,7 +45,7 @@ void DrawTile(const river::PublicState& state, const core::TileSet& tiles, size_
   placed.x = tile.x;
   placed.y = tile.y;
   placed.rotation = tile.rotation;
-  TileDrawing drawing(type, placed, f.Col(placed.x), f.Row(placed.y));
+  TileDrawing drawing(type, placed, f.Col(placed.x), f.Row(placed.y), &Glyph);
   drawing.Draw(canvas);
   const Places& places = drawing.places();
   for (int feature = 0; feature < type.FeatureCount(); ++feature) {

@@ -1,4 +1,5 @@
-// carc: the command-line tool of the engine, for The City and for Carcassonne (with the River).
+// carc: the command-line tool of the engine, for The City, Carcassonne (with the River) and
+// Carcassonne: The Castle.
 //
 //   carc selfplay   random legal games, one JSON line per game (--trace: every action and event)
 //   carc record     one random game as an action-list file
@@ -7,19 +8,21 @@
 //   carc show       a game as a text picture (from a file, or a seeded random game)
 //   carc tiles      the tile set's contents and its balance over simulated games (R30; The City)
 //
-// The game is chosen by --rule-set (the-city, the default, or carcassonne) and --option
+// The game is chosen by --rule-set (the-city, the default, carcassonne or the-castle) and --option
 // name=value (e.g. river=0); replay and show take both from an action list's header (`game`,
 // `options`) when it has them. The City's commands use its typed game, as they always did; the
 // other rule sets go through core::RuleSet and core::State (state_commands.h).
 //
 // Formats: docs/formats.md. The tool depends on the engine only.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "castle/rule_set.h"
 #include "city/game.h"
 #include "city/notation.h"
 #include "city/random_play.h"
@@ -273,6 +276,7 @@ struct Args {
   int games = 1;
   uint64_t seed = 1;
   int players = 4;
+  bool players_given = false;  // -p on the command line, not the default
   bool trace = false;
   std::string policy_name = "random";
   bool with_order = false;
@@ -335,6 +339,10 @@ int RunOnFile(const Common& common, const Args& args, const Tiles& custom_tiles)
     return replay ? RunReplay(choice->tiles, args.path, *text)
                   : RunShow(choice->tiles, args.path, *text, args.seed, args.players, args.steps);
   }
+  if (*rule_set == castle::kRuleSetId) {
+    return replay ? tool::RunCastleReplay(*choice, args.path, *text)
+                  : tool::RunCastleShow(*choice, args.path, *text);
+  }
   return replay ? tool::RunRiverReplay(*choice, args.path, *text)
                 : tool::RunRiverShow(*choice, args.path, *text);
 }
@@ -361,9 +369,14 @@ int RunCity(const Args& args, const Tiles& tiles) {
   return 2;
 }
 
-// Any other rule set, through the rule-set boundary.
-int RunOther(const Args& args, const tool::GameChoice& choice) {
+// Any other rule set, through the rule-set boundary. Without -p, the game is played by 4 or by
+// as many as it allows (The Castle: 2).
+int RunOther(Args args, const tool::GameChoice& choice) {
   const bool eager = args.policy_name == "eager";
+  if (!args.players_given) {
+    const core::GameType& type = choice.rule_set->Type();
+    args.players = std::clamp(args.players, type.min_players, type.max_players);
+  }
   switch (args.command) {
     case Command::kSelfplay:
       return tool::RunStateSelfplay(choice, args.games, args.seed, args.players, args.trace, eager);
@@ -403,7 +416,8 @@ int Main(int argc, char** argv) {
       ->check(CLI::ExistingFile);
   auto* rule_set_option =
       app.add_option("--rule-set", common.rule_set,
-                     "the game: the-city (default) or carcassonne; replay and show take it from "
+                     "the game: the-city (default), carcassonne or the-castle; replay and show "
+                     "take it from "
                      "the file's 'game' line");
   app.add_option("--option", common.options,
                  "an option of the rule set as name=value, e.g. river=0 (repeatable)")
@@ -411,7 +425,9 @@ int Main(int argc, char** argv) {
 
   Args args;
   const auto policy_names = CLI::IsMember({"random", "eager"});
-  const char* players_help = "players (2-4; carcassonne: 2-5)";
+  const char* players_help =
+      "players (2-4; carcassonne: 2-5; the-castle: 2; default 4, or the "
+      "most the game allows)";
   auto* selfplay =
       app.add_subcommand("selfplay", "play random legal games; one JSON line per game");
   selfplay->add_option("-n,--games", args.games, "number of games (seeds seed, seed+1, ...)")
@@ -425,8 +441,9 @@ int Main(int argc, char** argv) {
   auto* record = app.add_subcommand("record", "play one random game and print its action list");
   record->add_option("-s,--seed", args.seed, "seed");
   record->add_option("-p,--players", args.players, players_help)->check(CLI::Range(2, 5));
-  record->add_flag("--order", args.with_order,
-                   "write the stacks' order into the header (always, for carcassonne)");
+  record->add_flag(
+      "--order", args.with_order,
+      "write the stacks' order into the header (always, for carcassonne and the-castle)");
 
   std::string replay_path = "-";
   auto* replay = app.add_subcommand("replay", "re-apply an action list and print the final state");
@@ -450,6 +467,9 @@ int Main(int argc, char** argv) {
 
   CLI11_PARSE(app, argc, argv);
   common.rule_set_given = rule_set_option->count() > 0;
+  for (const CLI::App* command : {selfplay, record, show, tiles}) {
+    args.players_given = args.players_given || command->count("--players") > 0;
+  }
   if (record->parsed()) args.command = Command::kRecord;
   if (replay->parsed()) {
     args.command = Command::kReplay;

@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include "castle/default_data.h"
+#include "castle/rule_set.h"
 #include "city/default_tiles.h"
 #include "city/rule_set.h"
 #include "core/text.h"
@@ -25,6 +27,7 @@ struct KnownGame {
 const KnownGame kGames[] = {
     {city::kRuleSetId, &city::MakeRuleSet, &city::DefaultTileSet},
     {river::kRuleSetId, &river::MakeRuleSet, &river::DefaultTileSet},
+    {castle::kRuleSetId, &castle::MakeRuleSet, &castle::DefaultTileSet},
 };
 
 const KnownGame* Find(std::string_view id) {
@@ -34,7 +37,7 @@ const KnownGame* Find(std::string_view id) {
   return nullptr;
 }
 
-// Every header key of the action-list files the tool reads (city/ and river/transcript.h).
+// Every header key of the action-list files the tool reads (city/, river/ and castle/transcript.h).
 bool IsHeaderKey(std::string_view word) {
   return word == "game" || word == "players" || word == "options" || word == "seed" ||
          word == "tileset" || word == "order";

@@ -6,8 +6,16 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
+#include "castle/random_play.h"
+#include "castle/rule_set.h"
+#include "castle/transcript.h"
+#include "castle_json.h"
+#include "castle_render.h"
 #include "city/random_play.h"
 #include "core/hash.h"
 #include "json.h"
@@ -26,8 +34,11 @@ using nlohmann::json;
 std::unique_ptr<core::State> NewState(const GameChoice& choice, int players, uint64_t seed) {
   const core::GameType& type = choice.rule_set->Type();
   if (players < type.min_players || players > type.max_players) {
-    std::cerr << "carc: " << type.name << " is played by " << type.min_players << " to "
-              << type.max_players << " players\n";
+    const std::string range =
+        type.min_players == type.max_players
+            ? std::to_string(type.min_players)
+            : std::to_string(type.min_players) + " to " + std::to_string(type.max_players);
+    std::cerr << "carc: " << type.name << " is played by " << range << " players\n";
     return nullptr;
   }
   auto created = choice.rule_set->NewGame(players, choice.options, seed);
@@ -42,18 +53,32 @@ std::unique_ptr<core::State> NewState(const GameChoice& choice, int players, uin
 // game its engine's random players (and their tests and benchmarks) play with it.
 core::Random ChoiceRandom(const GameChoice& choice, uint64_t seed) {
   if (choice.rule_set->Type().id == river::kRuleSetId) return river::ChoiceRandom(seed);
+  if (choice.rule_set->Type().id == castle::kRuleSetId) return castle::ChoiceRandom(seed);
   return city::ChoiceRandom(seed);
+}
+
+// The index of the action a typed game's eager player (`eager_choice`) picks among its legal
+// actions.
+template <typename Game, typename EagerPick>
+size_t EagerIndex(const Game& game, core::Random& random, EagerPick eager_choice) {
+  std::vector<decltype(game.History().front().action)> legal;
+  game.LegalActions(&legal);
+  const auto pick = eager_choice(legal, random);
+  return static_cast<size_t>(std::find(legal.begin(), legal.end(), pick) - legal.begin());
 }
 
 // Which of the `count` legal actions a seat takes. The State lists them in the engine's order,
 // so an index picks the same action as the engine's typed random players would.
 size_t Choose(const core::State& state, size_t count, core::Random& random, bool eager) {
-  const river::Game* game = river::GameOf(state);
-  if (!eager || game == nullptr) return static_cast<size_t>(random.Below(count));
-  std::vector<river::Action> legal;
-  game->LegalActions(&legal);
-  const river::Action pick = river::EagerChoice(legal, random);
-  return static_cast<size_t>(std::find(legal.begin(), legal.end(), pick) - legal.begin());
+  if (eager) {
+    if (const river::Game* game = river::GameOf(state)) {
+      return EagerIndex(*game, random, &river::EagerChoice);
+    }
+    if (const castle::Game* game = castle::GameOf(state)) {
+      return EagerIndex(*game, random, &castle::EagerChoice);
+    }
+  }
+  return static_cast<size_t>(random.Below(count));
 }
 
 std::string ActorText(core::Actor actor) {
@@ -106,22 +131,56 @@ json SelfplayLine(const GameChoice& choice, const core::State& state, uint64_t s
     j["tiles_placed"] = game->TilesPlaced();
     j["tiles_discarded"] = game->TilesDiscarded();
   }
+  // And The Castle's.
+  if (const castle::Game* game = castle::GameOf(state)) {
+    j["scores"] = CastleScoresToJson(*game);
+    j["tiles_placed"] = game->TilesPlaced();
+    j["tiles_discarded"] = game->TilesDiscarded();
+  }
   return j;
 }
 
-// A River action list parsed and replayed; the game as far as it is legal. Prints any problem;
-// `illegal` says whether the replay stopped at an action (null game: nothing to replay).
-std::optional<river::Game> ReplayRiver(const GameChoice& choice, const std::string& path,
-                                       std::string_view text, bool* illegal) {
-  auto parsed = river::ParseTranscript(text);
-  if (auto* error = std::get_if<river::TranscriptError>(&parsed)) {
+// An action list parsed (`parse`: the game's ParseTranscript) and replayed (`replay`: its
+// Replay); the game as far as it is legal. Prints any problem; `illegal` says whether the replay
+// stopped at an action (no game: nothing to replay).
+template <typename Parse, typename ReplayFn>
+auto ReplayFile(Parse parse, ReplayFn replay, const GameChoice& choice, const std::string& path,
+                std::string_view text, bool* illegal) {
+  auto parsed = parse(text);
+  using Transcript = std::variant_alternative_t<0, decltype(parsed)>;
+  using Game = std::decay_t<decltype(*replay(choice.tiles, std::get<Transcript>(parsed)).game)>;
+  if (auto* error = std::get_if<core::TranscriptError>(&parsed)) {
     std::cerr << "carc: " << path << ": " << error->ToString() << "\n";
-    return std::nullopt;
+    return std::optional<Game>();
   }
-  river::ReplayResult result = river::Replay(choice.tiles, std::get<river::Transcript>(parsed));
+  auto result = replay(choice.tiles, std::get<Transcript>(parsed));
   *illegal = result.game && result.failure;
   if (result.failure) std::cerr << "carc: " << path << ": " << result.failure->ToString() << "\n";
   return std::move(result.game);
+}
+
+// The replay of a file: the final state as JSON (`to_json`), or the state before the first
+// illegal action (status 1); status 2 without a game.
+template <typename Game, typename ToJson>
+int PrintReplay(const std::optional<Game>& game, bool illegal, ToJson to_json) {
+  if (!game) return 2;
+  if (illegal) {
+    // The replay stops before the refused action, so the game is the state before it.
+    std::cout << json{{"error", "illegal action"}, {"state_before", to_json(*game)}}.dump() << "\n";
+    return 1;
+  }
+  std::cout << to_json(*game).dump(2) << "\n";
+  return 0;
+}
+
+std::optional<river::Game> ReplayRiver(const GameChoice& choice, const std::string& path,
+                                       std::string_view text, bool* illegal) {
+  return ReplayFile(&river::ParseTranscript, &river::Replay, choice, path, text, illegal);
+}
+
+std::optional<castle::Game> ReplayCastle(const GameChoice& choice, const std::string& path,
+                                         std::string_view text, bool* illegal) {
+  return ReplayFile(&castle::ParseTranscript, &castle::Replay, choice, path, text, illegal);
 }
 
 }  // namespace
@@ -164,27 +223,22 @@ int RunStateShow(const GameChoice& choice, uint64_t seed, int players, int steps
   Step step;
   for (int i = 0; (steps < 0 || i < steps) && RandomStep(*state, random, false, &step); ++i) {
   }
-  const river::Game* game = river::GameOf(*state);
-  if (game == nullptr) {
-    std::cerr << "carc: no picture of " << choice.rule_set->Type().name << " yet\n";
-    return 2;
+  if (const river::Game* game = river::GameOf(*state)) {
+    std::cout << RenderRiverGame(*game);
+    return 0;
   }
-  std::cout << RenderRiverGame(*game);
-  return 0;
+  if (const castle::Game* game = castle::GameOf(*state)) {
+    std::cout << RenderCastleGame(*game);
+    return 0;
+  }
+  std::cerr << "carc: no picture of " << choice.rule_set->Type().name << " yet\n";
+  return 2;
 }
 
 int RunRiverReplay(const GameChoice& choice, const std::string& path, std::string_view text) {
   bool illegal = false;
   const auto game = ReplayRiver(choice, path, text, &illegal);
-  if (!game) return 2;
-  if (illegal) {
-    // The replay stops before the refused action, so the game is the state before it.
-    std::cout << json{{"error", "illegal action"}, {"state_before", RiverStateToJson(*game)}}.dump()
-              << "\n";
-    return 1;
-  }
-  std::cout << RiverStateToJson(*game).dump(2) << "\n";
-  return 0;
+  return PrintReplay(game, illegal, &RiverStateToJson);
 }
 
 int RunRiverShow(const GameChoice& choice, const std::string& path, std::string_view text) {
@@ -192,6 +246,20 @@ int RunRiverShow(const GameChoice& choice, const std::string& path, std::string_
   const auto game = ReplayRiver(choice, path, text, &illegal);
   if (!game) return 2;
   std::cout << RenderRiverGame(*game);
+  return 0;
+}
+
+int RunCastleReplay(const GameChoice& choice, const std::string& path, std::string_view text) {
+  bool illegal = false;
+  const auto game = ReplayCastle(choice, path, text, &illegal);
+  return PrintReplay(game, illegal, &CastleStateToJson);
+}
+
+int RunCastleShow(const GameChoice& choice, const std::string& path, std::string_view text) {
+  bool illegal = false;
+  const auto game = ReplayCastle(choice, path, text, &illegal);
+  if (!game) return 2;
+  std::cout << RenderCastleGame(*game);
   return 0;
 }
 
