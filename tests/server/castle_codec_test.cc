@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <numeric>
 #include <string>
@@ -430,6 +431,47 @@ TEST(CastleCodec, OutOfRangeStatesAreRefused) {
     s.mutable_board()->mutable_wall(0)->set_kind(cv1::WALL_KIND_UNSPECIFIED);
   }));
   EXPECT_TRUE(refused([](cv1::PublicState& s) { s.mutable_board()->add_corner_tracks(2); }));
+}
+
+}  // namespace
+}  // namespace carc::protocol
+
+namespace carc::protocol {
+namespace {
+
+std::string Hex(uint64_t h) {
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", static_cast<unsigned long long>(h));
+  return out;
+}
+
+// The test vectors of docs/protocol-castle.md (section 5): the game with seed 8 in which every
+// decision takes the first of its legal actions, hash by sequence number, as the engine and a
+// client's view that follows the events compute them.
+TEST(CastleCodec, HashVectorsOfTheProtocolPage) {
+  EXPECT_EQ(Hex(core::FactKey(31, 0, 0, 0, 0)), "9e3732e66e5b9c92");
+  std::unique_ptr<core::State> state = NewState(8);
+  std::unique_ptr<PublicView> view = Decode(Codec().EncodeState(*state));
+  ASSERT_NE(view, nullptr);
+  std::vector<std::string> actions = {""};
+  std::vector<std::string> hashes = {Hex(view->Hash())};
+  while (!state->IsOver()) {
+    ASSERT_LT(actions.size(), 1000u);
+    actions.push_back(state->LegalActions().front());
+    ASSERT_FALSE(state->Apply(state->CurrentActor(), actions.back(), nullptr));
+    for (const std::string& event : Codec().EncodeLastStep(*state).events) {
+      ASSERT_TRUE(view->ApplyEvent(event));
+    }
+    hashes.push_back(Hex(view->Hash()));
+  }
+  const std::vector<std::string> first_actions = {"", "draw 24", "place 2 3 0", "follower a"};
+  const std::vector<std::string> first_hashes = {"53e6336b7189cb40", "7662fa0079e5aab1",
+                                                 "2645308d5d055eca", "f422411e2aef7ab3"};
+  EXPECT_EQ(std::vector(actions.begin(), actions.begin() + 4), first_actions);
+  EXPECT_EQ(std::vector(hashes.begin(), hashes.begin() + 4), first_hashes);
+  EXPECT_EQ(hashes.size(), 181u);
+  EXPECT_EQ(hashes.back(), "79f8cb23d4dd582f");
+  EXPECT_EQ(view->Scores(), (std::vector<int>{25, 36}));
 }
 
 }  // namespace
