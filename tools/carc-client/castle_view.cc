@@ -290,7 +290,7 @@ std::string Hint(const castle::PublicState& state, const core::TileSet& tiles,
   if (w.empty()) return "";
   if (w[0] == "follower") {
     if (w.size() != 2 || w[1] == "none" || state.tiles.empty()) return "";
-    const std::string kind = KindOfLabel(tiles, state.tiles.back().tile, w[1]);
+    std::string kind = KindOfLabel(tiles, state.tiles.back().tile, w[1]);
     if (kind.empty()) return "";
     for (const auto k : {core::FeatureKind::kStreet, core::FeatureKind::kTower,
                          core::FeatureKind::kHouse, core::FeatureKind::kCourt}) {

@@ -77,6 +77,7 @@ class CastleView final : public PublicView {
   }
   std::vector<int> Scores() const override {
     std::vector<int> scores;
+    scores.reserve(static_cast<size_t>(state_.config.players));
     for (int p = 0; p < state_.config.players; ++p) {
       scores.push_back(state_.counters.player[static_cast<size_t>(p)].Total());
     }
