@@ -18,6 +18,9 @@ static_assert(tilespb::FEATURE_KIND_FIELD == static_cast<int>(core::FeatureKind:
 static_assert(tilespb::FEATURE_KIND_MONASTERY ==
               static_cast<int>(core::FeatureKind::kMonastery) + 1);
 static_assert(tilespb::FEATURE_KIND_RIVER == static_cast<int>(core::FeatureKind::kRiver) + 1);
+static_assert(tilespb::FEATURE_KIND_TOWER == static_cast<int>(core::FeatureKind::kTower) + 1);
+static_assert(tilespb::FEATURE_KIND_HOUSE == static_cast<int>(core::FeatureKind::kHouse) + 1);
+static_assert(tilespb::FEATURE_KIND_COURT == static_cast<int>(core::FeatureKind::kCourt) + 1);
 static_assert(tilespb::MARKET_KIND_NONE == static_cast<int>(core::MarketKind::kNone));
 static_assert(tilespb::MARKET_KIND_FISH == static_cast<int>(core::MarketKind::kFish));
 static_assert(tilespb::MARKET_KIND_GRAIN == static_cast<int>(core::MarketKind::kGrain));
@@ -28,6 +31,8 @@ static_assert(tilespb::STREET_END_BUILDING == static_cast<int>(core::StreetEnd::
 static_assert(tilespb::STREET_END_MARKET == static_cast<int>(core::StreetEnd::kMarket));
 static_assert(tilespb::STREET_END_MONASTERY == static_cast<int>(core::StreetEnd::kMonastery));
 static_assert(tilespb::STREET_END_CITY == static_cast<int>(core::StreetEnd::kCity));
+static_assert(tilespb::STREET_END_SQUARE == static_cast<int>(core::StreetEnd::kSquare));
+static_assert(tilespb::STREET_END_WALL == static_cast<int>(core::StreetEnd::kWall));
 static_assert(tilespb::BUILDING_NONE == static_cast<int>(core::Building::kNone));
 static_assert(tilespb::BUILDING_PUBLIC == static_cast<int>(core::Building::kPublic));
 static_assert(tilespb::BUILDING_HISTORIC == static_cast<int>(core::Building::kHistoric));
@@ -35,6 +40,7 @@ static_assert(tilespb::TILE_ROLE_NONE == static_cast<int>(core::TileRole::kNone)
 static_assert(tilespb::TILE_ROLE_START == static_cast<int>(core::TileRole::kStart));
 static_assert(tilespb::TILE_ROLE_SPRING == static_cast<int>(core::TileRole::kSpring));
 static_assert(tilespb::TILE_ROLE_LAKE == static_cast<int>(core::TileRole::kLake));
+static_assert(tilespb::TILE_ROLE_START_SPACE == static_cast<int>(core::TileRole::kStartSpace));
 
 template <typename Wire, typename Engine>
 Wire WireValue(Engine value, int offset = 0) {
@@ -57,6 +63,7 @@ tilespb::TileType TypeOf(const core::TileType& type) {
     f->set_end(WireValue<tilespb::StreetEnd>(feature.end));
     f->set_label(std::string(1, feature.label));
     f->set_pennant(feature.pennant);
+    f->set_symbol(feature.symbol);
   }
   out.set_building(WireValue<tilespb::Building>(type.building));
   out.set_historic_name(type.historic_name);
@@ -85,34 +92,66 @@ bool IsLabel(const std::string& label) {
                                (label[0] >= '1' && label[0] <= '4') || label[0] == 'm');
 }
 
-// The declaration of a street's end ("1=crossing"); empty for a street through the tile, which
-// has none; nullopt for an end the format does not know.
-std::optional<std::string> StreetDeclaration(const tilespb::TileFeature& f) {
-  const std::string& label = f.label();
-  switch (f.end()) {
+// The word for a street's end ("crossing"); empty for a street through the tile, which has
+// none; nullopt for an end the format does not know.
+std::optional<std::string> StreetEndWord(tilespb::StreetEnd end) {
+  switch (end) {
     case tilespb::STREET_END_THROUGH:
       return "";
     case tilespb::STREET_END_CROSSING:
-      return label + "=crossing";
+      return "crossing";
     case tilespb::STREET_END_BUILDING:
-      return label + "=building";
+      return "building";
     case tilespb::STREET_END_MARKET:
-      return label + "=market";
+      return "market";
     case tilespb::STREET_END_MONASTERY:
-      return label + "=monastery";
+      return "monastery";
     case tilespb::STREET_END_CITY:
-      return label + "=city";
+      return "city";
+    case tilespb::STREET_END_SQUARE:
+      return "square";
+    case tilespb::STREET_END_WALL:
+      return "wall";
     default:
       return std::nullopt;
   }
 }
 
-// The feature's declaration in the file ("b=fish", "a=city+pennant", "1=crossing"); empty for a
-// street through the tile, which has none; nullopt for a kind, market or end the format does not
-// know.
-std::optional<std::string> Declaration(const tilespb::TileFeature& f) {
+// A street's declaration: its end, `junction` when it reaches three or four sides, `fountain`
+// when one stands on it, joined by '+' ("1=crossing", "1=junction+fountain", "1=wall+fountain");
+// empty for a plain street through the tile, which has none; nullopt for an end the format does
+// not know.
+std::optional<std::string> StreetDeclaration(const tilespb::TileFeature& f, bool junction) {
+  std::optional<std::string> attributes = StreetEndWord(f.end());
+  if (!attributes) return std::nullopt;
+  const auto add = [&attributes](const char* word) {
+    if (!attributes->empty()) *attributes += '+';
+    *attributes += word;
+  };
+  if (junction) add("junction");
+  if (f.symbol()) add("fountain");
+  if (attributes->empty()) return "";
+  return f.label() + "=" + *attributes;
+}
+
+// The feature's declaration in the file ("b=fish", "a=city+pennant", "1=crossing",
+// "c=court+market"); empty for a plain street through the tile, which has none; nullopt for a
+// kind, market or end the format does not know. `junction`: a street that reaches three or four
+// sides.
+std::optional<std::string> Declaration(const tilespb::TileFeature& f, bool junction) {
   const std::string& label = f.label();
+  // Only a court (its market) and a street (its fountain) carry a symbol.
+  if (f.symbol() && f.kind() != tilespb::FEATURE_KIND_COURT &&
+      f.kind() != tilespb::FEATURE_KIND_STREET) {
+    return std::nullopt;
+  }
   switch (f.kind()) {
+    case tilespb::FEATURE_KIND_TOWER:
+      return label + "=tower";
+    case tilespb::FEATURE_KIND_HOUSE:
+      return label + "=house";
+    case tilespb::FEATURE_KIND_COURT:
+      return label + (f.symbol() ? "=court+market" : "=court");
     case tilespb::FEATURE_KIND_CITY:
       return label + (f.pennant() ? "=city+pennant" : "=city");
     case tilespb::FEATURE_KIND_FIELD:
@@ -135,13 +174,14 @@ std::optional<std::string> Declaration(const tilespb::TileFeature& f) {
           return std::nullopt;
       }
     case tilespb::FEATURE_KIND_STREET:
-      return StreetDeclaration(f);
+      return StreetDeclaration(f, junction);
     default:
       return std::nullopt;
   }
 }
 
-// The type's four sides, "a1b b-b b1a a-a", into `line`; the error, if a port names no feature.
+// The type's four sides, "a1b b-b b1a a-a", into `line` ('-' at a midpoint without a street,
+// '.' at a blank half of a start space); the error, if a port names no feature.
 std::optional<std::string> AppendSides(const tilespb::TileType& type, std::string& line) {
   if (type.port_feature_size() != core::kPorts) {
     return std::to_string(type.port_feature_size()) + " ports, not 12";
@@ -150,7 +190,7 @@ std::optional<std::string> AppendSides(const tilespb::TileType& type, std::strin
     if (p % 3 == 0) line += ' ';
     const int feature = type.port_feature(p);
     if (feature == -1) {
-      line += '-';
+      line += p % 3 == 1 ? '-' : '.';
     } else if (feature >= 0 && feature < type.features_size()) {
       line += type.features(feature).label();
     } else {
@@ -160,13 +200,24 @@ std::optional<std::string> AppendSides(const tilespb::TileType& type, std::strin
   return std::nullopt;
 }
 
+// How many sides of the type feature `feature` reaches at their midpoints (a street's sides).
+int SidesOf(const tilespb::TileType& type, int feature) {
+  int sides = 0;
+  for (int side = 0; side < core::kSides; ++side) {
+    const int mid = side * 3 + 1;
+    if (mid < type.port_feature_size() && type.port_feature(mid) == feature) ++sides;
+  }
+  return sides;
+}
+
 // The type's "tile ..." line, or why it cannot be one.
 std::optional<std::string> AppendType(const tilespb::TileType& type, std::string& file) {
   std::string line = "tile " + type.name() + " " + std::to_string(type.count());
   if (auto error = AppendSides(type, line)) return error;
   for (int i = 0; i < type.features_size(); ++i) {
     const tilespb::TileFeature& f = type.features(i);
-    const auto declaration = IsLabel(f.label()) ? Declaration(f) : std::nullopt;
+    const auto declaration =
+        IsLabel(f.label()) ? Declaration(f, SidesOf(type, i) > 2) : std::nullopt;
     if (!declaration) return "feature " + std::to_string(i) + " is not one a tile-set file has";
     if (!declaration->empty()) line += " " + *declaration;
   }
@@ -197,6 +248,9 @@ std::optional<std::string> AppendType(const tilespb::TileType& type, std::string
       break;
     case tilespb::TILE_ROLE_LAKE:
       line += " role=lake";
+      break;
+    case tilespb::TILE_ROLE_START_SPACE:
+      line += " role=start-space";
       break;
     default:
       return "its role is of no known kind";

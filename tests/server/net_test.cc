@@ -41,12 +41,15 @@
 #include <variant>
 #include <vector>
 
+#include "castle/public_state.h"
+#include "castle/rule_set.h"
 #include "city/default_tiles.h"
 #include "city/game.h"
 #include "city/public_state.h"
 #include "core/hash.h"
 #include "net/server.h"
 #include "persistence/store.h"
+#include "protocol/castle/game_codec.h"
 #include "protocol/city/codec.h"
 #include "protocol/city/game_codec.h"
 #include "protocol/follower.h"
@@ -2803,6 +2806,125 @@ TEST(NetRiver, AGameOfCarcassonneIsCreatedPlayedResumedWatchedAndReplayed) {
   protocol::Follower follower;
   ASSERT_EQ(follower.Start(replayed.replay().start(), msg::DefaultTiles(kCarcassonne)),
             std::nullopt);
+  for (const wire::Delta& step : replayed.replay().steps()) {
+    ASSERT_EQ(follower.Apply(step), std::nullopt);
+  }
+  EXPECT_EQ(follower.sequence(), a2->track().sequence());
+  EXPECT_EQ(follower.hash(), engine->Hash());
+}
+
+// ---------------------------------------------------------------------------------------------
+// 15. A third game: Carcassonne: The Castle
+
+constexpr const char* kTheCastle = "the-castle";
+
+// The engine alone playing The Castle's game of `seed` with the actions of `deltas` (the
+// server's draws included) through its codec, checking the server's hash after each; the final
+// State.
+std::unique_ptr<core::State> ReplayCastle(uint64_t seed, const std::vector<wire::Delta>& deltas) {
+  const core::RuleSet* rules = msg::DefaultRegistry().Find(kTheCastle);
+  EXPECT_NE(rules, nullptr);
+  if (rules == nullptr) return nullptr;
+  auto made = rules->NewGame(2, {}, seed);
+  EXPECT_TRUE(std::holds_alternative<std::unique_ptr<core::State>>(made));
+  auto state = std::get<std::unique_ptr<core::State>>(std::move(made));
+  const protocol::GameCodec& codec = *protocol::FindGameCodec(kTheCastle);
+  for (const wire::Delta& d : deltas) {
+    const auto applied = codec.ApplyEncoded(*state, state->CurrentActor(), d.action());
+    EXPECT_TRUE(std::holds_alternative<std::string>(applied)) << "delta " << d.sequence();
+    if (!std::holds_alternative<std::string>(applied)) break;
+    EXPECT_EQ(state->Hash(), d.state_hash()) << "delta " << d.sequence();
+  }
+  return state;
+}
+
+// The Castle's public state behind a client's view of a game.
+const castle::PublicState& CastleState(const Client::Track& t) {
+  const castle::PublicState* state = protocol::CastleStateOf(t.follower.view());
+  EXPECT_NE(state, nullptr) << "a game of The Castle";
+  static const castle::PublicState kNone;
+  return state != nullptr ? *state : kNone;
+}
+
+// As the River's game: created, played by two seats with a watcher arriving mid-game, a seat
+// that drops and resumes with what it missed across a restart of the server, played to the end
+// and replayed; the snapshot brings the castle's board along.
+TEST(NetCastle, AGameOfTheCastleIsCreatedPlayedResumedWatchedAndReplayed) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  constexpr uint64_t kSeed = 2003;
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  const wire::ServerMessage created = a->Request(msg::CreateGame(kTheCastle, 2, kSeed, "castle"));
+  ASSERT_TRUE(created.has_game_created()) << Show(created);
+  const wire::GameInfo& info = created.game_created().game();
+  EXPECT_EQ(info.rule_set(), kTheCastle);
+  EXPECT_EQ(info.rule_set_version(), 1u);
+  EXPECT_TRUE(info.options().empty());
+  const std::string game = info.game_id();
+  ASSERT_TRUE(a->Join(game, 0).has_seat_joined());
+  ASSERT_TRUE(b->Join(game).has_seat_joined());
+  for (Client* c : {a.get(), b.get()}) ASSERT_TRUE(c->SyncPast(0));
+  EXPECT_EQ(a->track().follower.rule_set(), kTheCastle);
+  EXPECT_EQ(CastleState(a->track()).tiles.size(), 7u) << "the start spaces lie on the wall";
+  const protocol::castle_wire::Board* board = protocol::CastleBoardOf(a->track().follower.view());
+  ASSERT_NE(board, nullptr);
+  EXPECT_EQ(board->squares.size(), 76u);
+  EXPECT_EQ(board->wall.size(), 50u);
+  EXPECT_EQ(board->start_spaces, 7);
+
+  core::Random random(kSeed);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 30));
+  auto watcher = Connected(*first);
+  const wire::ServerMessage view = watcher->Spectate(game);
+  ASSERT_TRUE(view.has_snapshot()) << Show(view);
+  EXPECT_EQ(view.snapshot().rule_set(), kTheCastle);
+  // Seat 1 drops when seat 0 must decide; seat 0 plays on until seat 1 must.
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get(), watcher.get()}, random, 100,
+                               [](const Client::Track& t) { return t.actor() == 0; }));
+  const uint64_t b_seen = b->track().sequence();
+  const Client::Track b_kept = b->track();
+  b->Drop();
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), watcher.get()}, random, 100,
+                               [](const Client::Track& t) { return t.actor() == 1; }));
+  const uint64_t now = a->track().sequence();
+  ASSERT_GT(now, b_seen);
+  const Client::Track a_kept = a->track();
+
+  // The server stops and starts again on the same log.
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), watcher.get()}));
+  first.reset();
+  TestServer second(config, TestServer::Database::kKeep);
+  wire::ServerMessage reply;
+  auto b2 = ResumedSeat(second, game, b_kept, b_seen, &reply);
+  ASSERT_TRUE(reply.has_delta()) << "the last missed delta answers the Resume: " << Show(reply);
+  ASSERT_EQ(DeltaSequencesSince(*b2, 0).size(), now - b_seen) << "exactly the missed deltas";
+  EXPECT_FALSE(b2->track().legal().empty()) << "seat 1 decides: its legal actions came along";
+  auto a2 = ResumedSeat(second, game, a_kept, 0, &reply);
+  ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+  EXPECT_EQ(reply.snapshot().rule_set(), kTheCastle);
+  EXPECT_EQ(a2->track().follower.hash(), b2->track().follower.hash());
+
+  ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get()}, random, 5000));
+  ASSERT_TRUE(a2->track().over()) << "the game ends within 5000 decisions";
+  ASSERT_EQ(b2->track().deltas.size(), b2->track().sequence());
+  const std::unique_ptr<core::State> engine = ReplayCastle(kSeed, b2->track().deltas);
+  ASSERT_NE(engine, nullptr);
+  EXPECT_TRUE(engine->IsOver());
+  EXPECT_EQ(engine->Hash(), a2->track().follower.hash());
+  EXPECT_EQ(a2->track().follower.view().Scores(), engine->Scores());
+  castle::PublicState expected = castle::GameOf(*engine)->Public();
+  expected.config.layout = nullptr;  // a client has the board instead
+  EXPECT_TRUE(CastleState(a2->track()) == expected);
+
+  // The finished game's replay: every step checked by a follower, ending where the players did.
+  const wire::ServerMessage replayed = a2->Request(msg::GetReplay(game));
+  ASSERT_TRUE(replayed.has_replay()) << Show(replayed);
+  EXPECT_EQ(replayed.replay().game().rule_set(), kTheCastle);
+  EXPECT_EQ(replayed.replay().game().status(), wire::GAME_STATUS_FINISHED);
+  protocol::Follower follower;
+  ASSERT_EQ(follower.Start(replayed.replay().start(), msg::DefaultTiles(kTheCastle)), std::nullopt);
   for (const wire::Delta& step : replayed.replay().steps()) {
     ASSERT_EQ(follower.Apply(step), std::nullopt);
   }

@@ -1,8 +1,10 @@
 // The TileSet message (carcassonne.tiles.v1): a rule set's tile set as a client receives it,
 // checked against The City's default set's published facts (75 tiles, 7 historic buildings, 32
 // public ones), against the base game and River set's (cities with pennants, fields,
-// monasteries, roads, rivers; the start tile, the spring and the lake), and against the engine's
-// own view of each type, after a trip through protobuf bytes.
+// monasteries, roads, rivers; the start tile, the spring and the lake), against The Castle's
+// (towers, houses, courts with markets, paths with fountains, junctions and squares, start spaces
+// with blank halves), and against the engine's own view of each type, after a trip through
+// protobuf bytes.
 #include "protocol/tileset_message.h"
 
 #include <gtest/gtest.h>
@@ -13,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "castle/default_data.h"
 #include "city/default_tiles.h"
 #include "river/default_tiles.h"
 
@@ -188,6 +191,7 @@ void ExpectTypesAsTheEngineHasThem(const core::TileSet& tiles) {
       EXPECT_EQ(static_cast<int>(wire.features(f).end()), static_cast<int>(def.end));
       EXPECT_EQ(wire.features(f).label(), std::string(1, def.label)) << engine.name;
       EXPECT_EQ(wire.features(f).pennant(), def.pennant) << engine.name;
+      EXPECT_EQ(wire.features(f).symbol(), def.symbol) << engine.name;
     }
     EXPECT_EQ(static_cast<int>(wire.building()), static_cast<int>(engine.building));
     EXPECT_EQ(wire.historic_name(), engine.historic_name);
@@ -205,12 +209,18 @@ TEST(TileSetMessage, EveryTypeOfTheBaseGameAndRiverMatchesTheEngines) {
   ExpectTypesAsTheEngineHasThem(*river::DefaultTileSet());
 }
 
-// Between them, the two default sets show every feature kind and every role the message has.
+TEST(TileSetMessage, EveryTypeOfTheCastleMatchesTheEngines) {
+  SCOPED_TRACE("The Castle");
+  ExpectTypesAsTheEngineHasThem(*castle::DefaultTileSet());
+}
+
+// Between them, the three default sets show every feature kind and every role the message has.
 TEST(TileSetMessage, EveryFeatureKindAndRoleReachesTheWire) {
   std::set<int> kinds;
   std::map<std::string, tilespb::TileRole> roles;  // by type name, those with a role
   bool pennant = false;
-  for (const auto& tiles : {city::DefaultTileSet(), river::DefaultTileSet()}) {
+  for (const auto& tiles :
+       {city::DefaultTileSet(), river::DefaultTileSet(), castle::DefaultTileSet()}) {
     const tilespb::TileSet set = ThroughBytesOf(ToProto(*tiles));
     for (const tilespb::TileType& type : set.types()) {
       for (const tilespb::TileFeature& f : type.features()) {
@@ -227,10 +237,18 @@ TEST(TileSetMessage, EveryFeatureKindAndRoleReachesTheWire) {
   }
   EXPECT_EQ(kinds, every_kind);
   EXPECT_TRUE(pennant) << "cities with a pennant";
+  const auto space = tilespb::TILE_ROLE_START_SPACE;
   EXPECT_EQ(roles,
             (std::map<std::string, tilespb::TileRole>{{"D-start", tilespb::TILE_ROLE_START},
                                                       {"R01-spring", tilespb::TILE_ROLE_SPRING},
-                                                      {"R02-lake", tilespb::TILE_ROLE_LAKE}}));
+                                                      {"R02-lake", tilespb::TILE_ROLE_LAKE},
+                                                      {"start-6", space},
+                                                      {"start-18", space},
+                                                      {"start-40", space},
+                                                      {"start-50", space},
+                                                      {"start-62", space},
+                                                      {"start-74", space},
+                                                      {"start-94", space}}));
 }
 
 TEST(TileSetMessage, TheRiverSetsTypesHaveTheirFileLines) {
@@ -308,6 +326,7 @@ void ExpectSameTileSet(const core::TileSet& got, const core::TileSet& want) {
       EXPECT_EQ(a.features[f].end, b.features[f].end) << "feature " << f;
       EXPECT_EQ(a.features[f].label, b.features[f].label) << "feature " << f;
       EXPECT_EQ(a.features[f].pennant, b.features[f].pennant) << "feature " << f;
+      EXPECT_EQ(a.features[f].symbol, b.features[f].symbol) << "feature " << f;
       EXPECT_EQ(a.features[f].ports, b.features[f].ports) << "feature " << f;
     }
     EXPECT_EQ(a.touching_areas, b.touching_areas);
@@ -349,6 +368,46 @@ TEST(TileSetMessage, TheRiverSetComesBackFromTheWireEqualInEveryField) {
       << std::get<std::string>(tiles);
   ExpectSameTileSet(*std::get<std::shared_ptr<const core::TileSet>>(tiles),
                     *river::DefaultTileSet());
+}
+
+TEST(TileSetMessage, TheCastleSetComesBackFromTheWireEqualInEveryField) {
+  const auto tiles = FromProto(ThroughBytesOf(ToProto(*castle::DefaultTileSet())));
+  ASSERT_TRUE(std::holds_alternative<std::shared_ptr<const core::TileSet>>(tiles))
+      << std::get<std::string>(tiles);
+  ExpectSameTileSet(*std::get<std::shared_ptr<const core::TileSet>>(tiles),
+                    *castle::DefaultTileSet());
+}
+
+TEST(TileSetMessage, TheCastleSetsTypesHaveTheirFileLines) {
+  const tilespb::TileSet set = ThroughBytesOf(ToProto(*castle::DefaultTileSet()));
+  EXPECT_EQ(set.id(), "castle");
+  // CT01: "a1b b1c c1d d1a a=house b=tower c=house d=tower 1=junction+fountain".
+  const tilespb::TileType* junction = FindType(set, "CT01");
+  ASSERT_NE(junction, nullptr);
+  ExpectPortsOf(*junction, "a1b b1c c1d d1a");
+  const tilespb::TileFeature& path = junction->features(junction->port_feature(1));
+  EXPECT_EQ(path.kind(), tilespb::FEATURE_KIND_STREET);
+  EXPECT_TRUE(path.symbol()) << "a fountain";
+  EXPECT_EQ(junction->features(junction->port_feature(0)).kind(), tilespb::FEATURE_KIND_HOUSE);
+  EXPECT_EQ(junction->features(junction->port_feature(2)).kind(), tilespb::FEATURE_KIND_TOWER);
+  // CT05: three paths end at a square.
+  const tilespb::TileType* square = FindType(set, "CT05");
+  ASSERT_NE(square, nullptr);
+  EXPECT_EQ(square->features(square->port_feature(4)).end(), tilespb::STREET_END_SQUARE);
+  // CT13: one court with a market.
+  const tilespb::TileType* market = FindType(set, "CT13");
+  ASSERT_NE(market, nullptr);
+  ASSERT_EQ(market->features_size(), 1);
+  EXPECT_EQ(market->features(0).kind(), tilespb::FEATURE_KIND_COURT);
+  EXPECT_TRUE(market->features(0).symbol());
+  // start-18: "a1b .-. .-. .-." with a path that ends at the wall, a fountain on it.
+  const tilespb::TileType* start = FindType(set, "start-18");
+  ASSERT_NE(start, nullptr);
+  EXPECT_EQ(start->role(), tilespb::TILE_ROLE_START_SPACE);
+  const tilespb::TileFeature& wall_path = start->features(start->port_feature(1));
+  EXPECT_EQ(wall_path.end(), tilespb::STREET_END_WALL);
+  EXPECT_TRUE(wall_path.symbol());
+  for (int p = 3; p < 12; ++p) EXPECT_EQ(start->port_feature(p), -1) << "blank port " << p;
 }
 
 TEST(TileSetMessage, AnotherSetComesBackFromTheWireWithItsOwnNamesAndLabels) {

@@ -245,6 +245,62 @@ TEST_F(CarcClient, BotsPlayAWholeGameOfCarcassonneWithTheRiver) {
   EXPECT_NE(start.out.find('~'), std::string::npos) << "the spring lies at (0, 0):\n" << start.out;
 }
 
+// Carcassonne: The Castle, the server's third rule set: played by eager bots (followers, doubled
+// scores, extra turns, wall tiles at the end), replayed and drawn with its drawing
+// (castle_view.cc): the board inside the wall, both scores and track positions, the wall tiles.
+TEST_F(CarcClient, BotsPlayAWholeGameOfTheCastle) {
+  const auto bots = Client("bots --seats 2 --rule-set the-castle --bot eager --seed 13");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const json result = json::parse(bots.out);
+  EXPECT_TRUE(result["seats_agree"].get<bool>());
+  EXPECT_EQ(result["rule_set"], "the-castle");
+  EXPECT_EQ(result["end"], "over");
+  ASSERT_EQ(result["scores"].size(), 2u);
+  for (const char* source :
+       {"paths", "towers", "houses", "courts", "keep", "wall_tiles", "track", "total"}) {
+    EXPECT_TRUE(result["scores"][0].contains(source)) << source << ": " << bots.out;
+  }
+  EXPECT_FALSE(result["winners"].empty());
+  const std::string game = result["game_id"];
+
+  const auto replay = Client("replay " + game + " --json");
+  ASSERT_EQ(replay.status, 0) << replay.out;
+  const json replayed = json::parse(replay.out);
+  EXPECT_TRUE(replayed["over"].get<bool>());
+  EXPECT_EQ(replayed["final"]["state_hash"], result["state_hash"]);
+  EXPECT_EQ(replayed["final"]["rule_set"], "the-castle");
+  EXPECT_EQ(replayed["final"]["start_spaces"], 7);
+  EXPECT_EQ(replayed["winners"], result["winners"]);
+  int followers = 0, scored = 0;
+  for (const json& step : replayed["steps"]) {
+    const std::string action = step["action"];
+    followers += action.rfind("follower ", 0) == 0 && action != "follower none";
+    for (const json& event : step["events"]) {
+      scored += event.get<std::string>().rfind("feature_scored", 0) == 0;
+    }
+  }
+  EXPECT_GT(followers, 0) << "the eager bots placed followers";
+  EXPECT_GT(scored, 0) << "and features were scored";
+
+  const auto text = Client("replay " + game);
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("(the-castle)"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("game " + game + " is over"), std::string::npos) << text.out;
+
+  const auto shown = Client("show " + game);
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  EXPECT_NE(shown.out.find("legend:"), std::string::npos) << "the board is drawn:\n" << shown.out;
+  EXPECT_NE(shown.out.find("####"), std::string::npos) << "the wall:\n" << shown.out;
+  EXPECT_NE(shown.out.find("player 1:"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("track space"), std::string::npos) << shown.out;
+
+  const auto start = Client("replay " + game + " --seek 0");
+  ASSERT_EQ(start.status, 0) << start.out;
+  EXPECT_NE(start.out.find("[??]"), std::string::npos) << "wall tiles face down:\n" << start.out;
+  EXPECT_NE(start.out.find("7 start spaces"), std::string::npos) << start.out;
+  EXPECT_NE(start.out.find("13 face down on corner towers"), std::string::npos) << start.out;
+}
+
 TEST_F(CarcClient, CarcassonneWithoutTheRiverIsAnOption) {
   const auto created = Client("create --seats 2 --rule-set carcassonne --option river=0 --json");
   ASSERT_EQ(created.status, 0) << created.out;

@@ -6,7 +6,8 @@
 namespace carc::client {
 
 const GameDrawing* FindGameDrawing(std::string_view rule_set) {
-  static const std::array<const GameDrawing*, 2> drawings{&CityDrawing(), &RiverDrawing()};
+  static const std::array<const GameDrawing*, 3> drawings{&CityDrawing(), &RiverDrawing(),
+                                                          &CastleDrawing()};
   for (const GameDrawing* drawing : drawings) {
     if (drawing->rule_set == rule_set) return drawing;
   }

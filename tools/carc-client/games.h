@@ -48,8 +48,10 @@ struct GameDrawing {
 // The drawing of a rule set; null when carc-client has none.
 const GameDrawing* FindGameDrawing(std::string_view rule_set);
 
-// The City's (city_view.cc) and Carcassonne's, with or without the River (river_view.cc).
+// The City's (city_view.cc), Carcassonne's, with or without the River (river_view.cc), and The
+// Castle's (castle_view.cc).
 const GameDrawing& CityDrawing();
 const GameDrawing& RiverDrawing();
+const GameDrawing& CastleDrawing();
 
 }  // namespace carc::client
