@@ -69,6 +69,7 @@ RuleSetRegistry DefaultRuleSets() {
   RuleSetRegistry registry;
   registry.Add(city::MakeRuleSet(city::DefaultTileSet()));
   registry.Add(river::MakeRuleSet(river::DefaultTileSet()));
+  registry.Add(castle::MakeRuleSet(castle::DefaultTileSet()));
   return registry;
 }
 

@@ -29,6 +29,7 @@ struct WallCell {
   int track = 0;  // the first of its two track numbers (even)
   Cell cell;
   WallKind kind = WallKind::kWall;
+  friend bool operator==(const WallCell&, const WallCell&) = default;
 };
 
 // A start space: a strip on the inner face of a wall cell that acts as the side of a tile. The

@@ -1,6 +1,7 @@
 // The list of games the protocol carries: one line per game.
 #include <array>
 
+#include "protocol/castle/game_codec.h"
 #include "protocol/city/game_codec.h"
 #include "protocol/game_codec.h"
 #include "protocol/river/game_codec.h"
@@ -8,7 +9,7 @@
 namespace carc::protocol {
 
 std::span<const GameCodec* const> GameCodecs() {
-  static const std::array<const GameCodec*, 2> codecs{&CityCodec(), &RiverCodec()};
+  static const std::array<const GameCodec*, 3> codecs{&CityCodec(), &RiverCodec(), &CastleCodec()};
   return codecs;
 }
 
