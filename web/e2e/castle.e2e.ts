@@ -134,6 +134,8 @@ describe("Carcassonne: The Castle", () => {
     }
     for (const l of offered.get("score-next") ?? []) expect(l).toMatch(/^(Score the (path|tower|house|court)|Your move)/);
     for (const l of offered.get("extra-turn") ?? []) expect(["Use wall tile 1: take another turn", "End the turn", "Your move: another turn with wall tile 1?"]).toContain(l);
+    // This game (its seed and choices fixed) ends with a wall tile 4-7 to use or keep.
+    expect(offered.has("wall-tile"), "a final wall-tile decision").toBe(true);
     for (const l of offered.get("wall-tile") ?? []) expect(l).toMatch(/^(Wall tile [4-7]: |Keep it unused|The final scoring: wall tile [4-7] — at the end)/);
 
     for (const [who, page] of [
