@@ -49,13 +49,13 @@ describe("the browser client", () => {
     await page.getByRole("button", { name: "Create game", exact: true }).waitFor();
     await page.locator(".game-list").waitFor({ state: "attached" });
     expect(await page.locator(".conn-status").isVisible()).toBe(false);
-    // The rule sets come from the server's Welcome: this client draws both it hosts, The City and
-    // Carcassonne (the River); one of them is chosen.
+    // The rule sets come from the server's Welcome: this client draws all three it hosts, The
+    // City, Carcassonne (the River) and The Castle; one of them is chosen.
     const ruleSets = page.locator('select[aria-label="Rule set"]');
     await ruleSets.locator('option[value="the-city"]').waitFor({ state: "attached" });
     const options = await ruleSets.locator("option").evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, (o as HTMLOptionElement).disabled]));
-    expect(options.filter(([, disabled]) => !disabled).map(([id]) => id).sort()).toEqual(["carcassonne", "the-city"]);
-    expect(["carcassonne", "the-city"]).toContain(await ruleSets.inputValue());
+    expect(options.filter(([, disabled]) => !disabled).map(([id]) => id).sort()).toEqual(["carcassonne", "the-castle", "the-city"]);
+    expect(["carcassonne", "the-castle", "the-city"]).toContain(await ruleSets.inputValue());
     await ruleSets.selectOption("the-city");
     expect(await page.locator('select[aria-label="Seats"] option').allTextContents()).toEqual(["2 players", "3 players", "4 players"]);
     await page.screenshot({ path: shot("lobby.png") });

@@ -44,6 +44,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const PACKAGES = {
   "the-city": { proto: "carcassonne/city/v1/city.proto", event: "carcassonne.city.v1.Event" },
   carcassonne: { proto: "carcassonne/river/v1/river.proto", event: "carcassonne.river.v1.Event" },
+  "the-castle": { proto: "carcassonne/castle/v1/castle.proto", event: "carcassonne.castle.v1.Event" },
 };
 
 function parseArgs(argv) {

@@ -1,6 +1,7 @@
-// Just enough of the DOM for the tile art to be built in Node: elements with attributes and
-// children, text nodes, document.getElementById and document.body. The tests read the art as a
-// tree (`find`, `classes`), as a person would look for its pieces.
+// Just enough of the DOM for the tile art (and a game's board, panel and decision) to be built
+// in Node: elements with attributes, children and their text, listeners that are never called,
+// text nodes, document.getElementById and document.body. The tests read the art as a tree
+// (`find`, `classes`), as a person would look for its pieces.
 export class FakeElement {
   readonly attributes = new Map<string, string>();
   readonly children: FakeElement[] = [];
@@ -14,6 +15,14 @@ export class FakeElement {
 
   getAttribute(name: string): string | null {
     return this.attributes.get(name) ?? null;
+  }
+
+  // Buttons and picks listen for clicks; the tests read what they show, not what they do.
+  addEventListener(): void {}
+
+  // The text of the element and everything under it, in document order.
+  get textContent(): string {
+    return this.text + this.children.map((c) => c.textContent).join("");
   }
 
   append(...nodes: (FakeElement | { text: string })[]): void {

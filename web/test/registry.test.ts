@@ -1,9 +1,10 @@
-// The game modules by rule set: The City and Carcassonne (the River) are drawn; a rule set the
-// server hosts without a module here is listed but not offered; and the City module reads its
-// own bytes.
+// The game modules by rule set: The City, Carcassonne (the River) and The Castle are drawn; a
+// rule set the server hosts without a module here is listed but not offered; and the City module
+// reads its own bytes.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { describe, expect, it } from "vitest";
 
+import { castleModule } from "../src/games/castle";
 import { cityModule } from "../src/games/city";
 import { riverModule } from "../src/games/river";
 import { moduleFor, offeredRuleSets } from "../src/games/registry";
@@ -15,9 +16,10 @@ const RIVER = create(RuleSetInfoSchema, { id: "carcassonne", name: "Carcassonne"
 const OTHER = create(RuleSetInfoSchema, { id: "inns-and-cathedrals", name: "Inns and Cathedrals", minPlayers: 2, maxPlayers: 6 });
 
 describe("the module registry", () => {
-  it("has The City and Carcassonne under their rule-set ids and nothing under others", () => {
+  it("has The City, Carcassonne and The Castle under their rule-set ids and nothing under others", () => {
     expect(moduleFor("the-city")).toBe(cityModule);
     expect(moduleFor("carcassonne")).toBe(riverModule);
+    expect(moduleFor("the-castle")).toBe(castleModule);
     expect(moduleFor("inns-and-cathedrals")).toBeNull();
     expect(moduleFor("")).toBeNull();
   });

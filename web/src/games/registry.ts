@@ -1,6 +1,7 @@
 // The games this client can draw, by rule-set id. Adding a game is one module under
 // src/games/<game>/ and one line here; nothing else of the client changes.
 import type { RuleSetInfo } from "../gen/carcassonne/server/v2/server_pb";
+import { castleModule } from "./castle";
 import { cityModule } from "./city";
 import type { GameModule } from "./module";
 import { riverModule } from "./river";
@@ -8,6 +9,7 @@ import { riverModule } from "./river";
 const MODULES: ReadonlyMap<string, GameModule> = new Map<string, GameModule>([
   [cityModule.ruleSet, cityModule],
   [riverModule.ruleSet, riverModule],
+  [castleModule.ruleSet, castleModule],
 ]);
 
 export function moduleFor(ruleSet: string): GameModule | null {

@@ -12,6 +12,7 @@ export interface FeatureDef {
   readonly market: MarketKind;
   readonly end: StreetEnd;
   readonly pennant: boolean; // a city segment with a pennant (Carcassonne)
+  readonly symbol: boolean; // a market on a court, a fountain on a path (The Castle)
   readonly ports: readonly number[]; // the unturned tile's ports it touches, ascending
 }
 
@@ -23,7 +24,7 @@ export interface TileTypeDef {
   readonly features: readonly FeatureDef[];
   readonly building: Building;
   readonly historicName: string;
-  readonly role: TileRole; // the start tile, the River's spring or lake, or none
+  readonly role: TileRole; // the start tile, the River's spring or lake, a start space of The Castle, or none
 }
 
 export interface TileCatalog {
@@ -53,6 +54,7 @@ function typeDef(t: WireType): TileTypeDef {
     market: f.market,
     end: f.end,
     pennant: f.pennant,
+    symbol: f.symbol,
     ports: t.portFeature.flatMap((pf, port) => (pf === i ? [port] : [])),
   }));
   return {

@@ -31,7 +31,7 @@ export interface PanelFrame<P extends PanelPlayer<K>, K extends string> {
 // What a game puts in the frame.
 export interface PanelGame<P extends PanelPlayer<K>, K extends string> {
   readonly sources: readonly K[]; // the sources of points, in the order shown
-  readonly sourceWords: Readonly<Record<K, string>>; // their names in the final table
+  readonly sourceWords: Readonly<Record<K, string>>; // their names in the final table (and, lower case, in each player's row)
   readonly total: (p: P) => number;
   readonly supply: (p: P) => string; // what the player has left
   readonly decisionWord: (kind: number) => string;
@@ -56,7 +56,7 @@ function playerRow<P extends PanelPlayer<K>, K extends string>(inp: PanelFrame<P
       on === null || on === undefined ? null : h("span", { class: on ? "online" : "offline" }, on ? " online" : " offline"),
       h("span", { class: "total" }, String(g.total(p))),
     ),
-    h("div", { class: "score-line" }, g.sources.map((k) => `${k} ${p.scores[k]}`).join(" · ")),
+    h("div", { class: "score-line" }, g.sources.map((k) => `${g.sourceWords[k].toLowerCase()} ${p.scores[k]}`).join(" · ")),
     h("div", { class: "supply" }, g.supply(p)),
   );
 }
