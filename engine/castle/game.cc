@@ -716,6 +716,7 @@ void Game::UseWallTile(int player, WallTile tile, int points, std::vector<Event>
   uint8_t& held = Player(player).wall_tiles[Z(static_cast<int>(tile))];
   assert(held > 0);
   --held;
+  ++Player(player).used[Z(static_cast<int>(tile))];
   // Only the final scoring uses a tile taken in the same turn.
   uint8_t& fresh = Player(player).fresh[Z(static_cast<int>(tile))];
   fresh = std::min(fresh, held);

@@ -70,6 +70,7 @@ void PublicState::Apply(const Event& event) {
         } else if constexpr (std::is_same_v<T, WallTileUsed>) {
           PlayerCounters& pc = counters.player[Z(e.player)];
           --pc.wall_tiles[e.wall];
+          ++pc.used[e.wall];
           pc.fresh[e.wall] = std::min(pc.fresh[e.wall], pc.wall_tiles[e.wall]);
           pc.score[kWallTiles] += e.points;
         } else if constexpr (std::is_same_v<T, KeepScored>) {

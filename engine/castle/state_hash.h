@@ -1,9 +1,10 @@
 // The public-state hash of The Castle.
 //
 // A game's hash is the XOR of one key per fact of its public state (a tile on a cell, a follower
-// on a feature) and one key for the rest (scores, supplies, keeps, wall tiles held and left on
-// the wall, counters, the pending decision). Facts are toggled in and out as they change, so the
-// engine keeps the hash up to date cheaply; a client computes the same number from its own view.
+// on a feature) and one key for the rest (scores, supplies, keeps, wall tiles held, used and
+// left on the wall, counters, the pending decision). Facts are toggled in and out as they
+// change, so the engine keeps the hash up to date cheaply; a client computes the same number
+// from its own view.
 // Neither the order of the tiles still to be drawn nor the face-down wall tiles are hashed.
 #pragma once
 
@@ -39,9 +40,10 @@ struct PlayerCounters {
   int followers = 0;
   Keep keep;
   // Wall tiles held face up, by number; `fresh` of them were taken this turn and wait for the
-  // player's next turn.
+  // player's next turn. `used` ones have left the game.
   std::array<uint8_t, kWallTileKinds> wall_tiles{};
   std::array<uint8_t, kWallTileKinds> fresh{};
+  std::array<uint8_t, kWallTileKinds> used{};
   int Total() const {
     int total = 0;
     for (int s : score) total += s;
@@ -79,7 +81,7 @@ inline uint64_t CountersHash(const Counters& c) {
     h = core::FactKey(h, U(pc.keep.size), U(pc.keep.x), U(pc.keep.y), U(pc.keep.feature));
     for (int k = 1; k < kWallTileKinds; ++k) {
       h = core::FactKey(h, U(k), U(pc.wall_tiles[static_cast<size_t>(k)]),
-                        U(pc.fresh[static_cast<size_t>(k)]));
+                        U(pc.fresh[static_cast<size_t>(k)]), U(pc.used[static_cast<size_t>(k)]));
     }
   }
   return h;

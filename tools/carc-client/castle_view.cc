@@ -158,7 +158,12 @@ std::string RenderPlayers(const castle::PublicState& state, const castle_wire& b
         ++held_total;
       }
     }
-    out += any ? "\n" : " none\n";
+    out += any ? "" : " none";
+    std::string used;
+    for (int k = 1; k < castle::kWallTileKinds; ++k) {
+      for (int n = 0; n < pc.used[Z(k)]; ++n) used += " " + WallTileName(k);
+    }
+    out += "; used:" + (used.empty() ? std::string(" none") : used) + "\n";
   }
   std::string face_down;
   int down = 0;
@@ -171,12 +176,9 @@ std::string RenderPlayers(const castle::PublicState& state, const castle_wire& b
   if (c.over) {
     out += std::to_string(held_total) + " held unused at the end\n";
   } else {
-    // Every corner tower but the first holds a wall tile at the start; a taken one is held or
-    // used.
-    const int laid = std::max(0, static_cast<int>(board.corner_tracks.size()) - 1);
     out += std::to_string(down) + " face down on corner towers" +
            (down > 0 ? " (track " + face_down + ")" : "") + ", " + std::to_string(held_total) +
-           " held, " + std::to_string(std::max(0, laid - down - held_total)) + " used\n";
+           " held\n";
   }
   for (const castle::PublicFollower& f : state.followers) {
     const castle::PublicTile* tile = TileAt(state, f.x, f.y);

@@ -97,7 +97,7 @@ function state(decision: { actor: number; kind: DecisionKind; wall?: number }, o
       over,
       wallCorners: 0b1010,
       player: [
-        { scores: { paths: 7, towers: 4 }, followers: 6, keep: { size: 2, x: 2, y: 2, feature: 2 }, wallTiles: [0, 1, 0, 0, 0, 0, 0, 2, 0, 0], fresh: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0] },
+        { scores: { paths: 7, towers: 4 }, followers: 6, keep: { size: 2, x: 2, y: 2, feature: 2 }, wallTiles: [0, 1, 0, 0, 0, 0, 0, 2, 0, 0], fresh: [0, 0, 0, 0, 0, 0, 0, 1, 0, 0], used: [0, 0, 0, 1, 0, 0, 0, 0, 0, 0] },
         { scores: { courts: 11 }, followers: 5 },
       ],
       board: {
@@ -259,11 +259,13 @@ describe("The Castle's tiles and board", () => {
     expect(find(board, withClass("castle-square-cell"))).toHaveLength(4);
   });
 
-  it("lists each player's wall tiles face up with their effect, the fresh ones marked", () => {
+  it("lists each player's wall tiles face up with their effect, the fresh ones marked, and those used", () => {
     const panel = asFake(drawPanel({ state: state({ actor: 0, kind: DecisionKind.PLACE_TILE }), catalog, names: ["Alice", "Bob"], online: [null, null], yourSeat: 0, winners: null }));
     const held = find(panel, withClass("wall-tile-held"));
     expect(held.map((li) => li.getAttribute("data-wall"))).toEqual(["1", "7", "7"]);
     expect(held.map((li) => classes(li).includes("fresh"))).toEqual([false, true, false]);
+    const used = find(panel, withClass("wall-tile-used"));
+    expect(used.map((u) => u.getAttribute("data-wall"))).toEqual(["3"]);
     expect(panel.textContent).toContain("at the end, a court scores 4 points per market instead of 3");
     expect(panel.textContent).toContain("keep on a house of 2 tiles");
   });

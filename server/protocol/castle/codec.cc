@@ -496,6 +496,7 @@ void SetPlayer(const castle::PlayerCounters& pc, cv1::PlayerState* m) {
   for (int k = 0; k < kWallTileKinds; ++k) {
     m->add_wall_tiles(pc.wall_tiles[Z(k)]);
     m->add_fresh(pc.fresh[Z(k)]);
+    m->add_used(pc.used[Z(k)]);
   }
 }
 
@@ -617,6 +618,7 @@ castle::PlayerCounters FromPlayer(const cv1::PlayerState& m, int per_player, Dec
              Coordinate(m.keep().y(), d), Feature(m.keep().feature(), d)};
   pc.wall_tiles = FromWallTiles(m.wall_tiles(), d);
   pc.fresh = FromWallTiles(m.fresh(), d);
+  pc.used = FromWallTiles(m.used(), d);
   for (int k = 0; k < kWallTileKinds; ++k) d.Require(pc.fresh[Z(k)] <= pc.wall_tiles[Z(k)]);
   return pc;
 }

@@ -63,10 +63,11 @@ function countsFromWire(counts: readonly number[]): number[] | null {
 function playerFromWire(p: WirePlayer, followersPerPlayer: number): PlayerState | string {
   const wallTiles = countsFromWire(p.wallTiles);
   const fresh = countsFromWire(p.fresh);
-  if (wallTiles === null || fresh === null) return "a player's wall tiles are not counted by number 1-9";
+  const used = countsFromWire(p.used);
+  if (wallTiles === null || fresh === null || used === null) return "a player's wall tiles are not counted by number 1-9";
   if (fresh.some((f, i) => f > (wallTiles[i] ?? 0))) return "more fresh wall tiles than held";
   if (p.followers > followersPerPlayer) return "more followers in a supply than a player has";
-  return { scores: scoresFromWire(p.scores), followers: p.followers, keep: keepFromWire(p.keep), wallTiles, fresh };
+  return { scores: scoresFromWire(p.scores), followers: p.followers, keep: keepFromWire(p.keep), wallTiles, fresh, used };
 }
 
 function boardFromWire(b: WireBoard | undefined): Board | string {

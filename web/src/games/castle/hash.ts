@@ -33,7 +33,7 @@ function countersHash(s: PublicState): bigint {
     k = factKey(k, sc.keep, sc.wallTiles, player.followers);
     const keep = player.keep;
     k = factKey(k, keep.size, keep.x, keep.y, keep.feature);
-    for (let wall = 1; wall < WALL_TILE_KINDS; ++wall) k = factKey(k, wall, player.wallTiles[wall] ?? 0, player.fresh[wall] ?? 0);
+    for (let wall = 1; wall < WALL_TILE_KINDS; ++wall) k = factKey(k, wall, player.wallTiles[wall] ?? 0, player.fresh[wall] ?? 0, player.used[wall] ?? 0);
   }
   return k;
 }

@@ -45,6 +45,7 @@ export interface PlayerState {
   readonly keep: Keep;
   readonly wallTiles: readonly number[]; // held face up, by number (WALL_TILE_KINDS entries)
   readonly fresh: readonly number[]; // of those, taken this turn: usable from the next
+  readonly used: readonly number[]; // used, by number: gone from the game
 }
 
 // A cell of the wall: it carries track spaces `track` and `track + 1`.

@@ -1,6 +1,6 @@
 // The side panel of a game of The Castle: the players (marker, name, online, scores by source,
 // followers left, keep), each player's wall tiles held face up with what they do (the fresh ones,
-// taken this turn, marked: they can be used from the next turn), whose decision it is, the tiles
+// taken this turn, marked: they can be used from the next turn) and those used, whose decision it is, the tiles
 // left to draw and the wall tiles still on the corner towers, and at the end the final scores by
 // source (paths, towers, houses, courts, keep, wall tiles) with the winner. Pure functions of what
 // they are given, so the game page and the replay page share them.
@@ -65,6 +65,18 @@ function heldTiles(p: PlayerState): { wall: number; fresh: boolean }[] {
   return out;
 }
 
+// The wall tiles a player has used (gone from the game), or nothing when none.
+function usedLine(p: PlayerState): HTMLElement | null {
+  const used: HTMLElement[] = [];
+  p.used.forEach((count, wall) => {
+    for (let i = 0; i < count; i++) {
+      used.push(h("span", { class: "wall-tile-used", "data-wall": wall, title: wallTileEffect(wall) }, String(wall)));
+    }
+  });
+  if (used.length === 0) return null;
+  return h("div", { class: "wall-tiles-used" }, "used: ", ...used);
+}
+
 function wallTilesSection(inp: PanelInput): HTMLElement {
   const rows = inp.state.player.map((p, seat) => {
     const held = heldTiles(p);
@@ -82,6 +94,7 @@ function wallTilesSection(inp: PanelInput): HTMLElement {
       { class: "wall-tiles-of", "data-player": seat },
       h("div", {}, badge(seat), " ", h("strong", {}, playerName(inp.names, seat)), held.length === 0 ? " holds no wall tile" : ""),
       held.length === 0 ? null : h("ul", { class: "wall-tiles-held" }, ...items),
+      usedLine(p),
     );
   });
   return h("section", { class: "wall-tiles-panel" }, h("h3", {}, "Wall tiles held"), ...rows);

@@ -24,7 +24,7 @@ function copy(s: PublicState): Draft {
     tiles: s.tiles.map((t) => ({ ...t })),
     followers: s.followers.map((f) => ({ ...f })),
     decision: { ...s.decision },
-    player: s.player.map((p) => ({ ...p, scores: { ...p.scores }, keep: { ...p.keep }, wallTiles: [...p.wallTiles], fresh: [...p.fresh] })),
+    player: s.player.map((p) => ({ ...p, scores: { ...p.scores }, keep: { ...p.keep }, wallTiles: [...p.wallTiles], fresh: [...p.fresh], used: [...p.used] })),
   };
 }
 
@@ -69,6 +69,7 @@ function useWallTile(s: Draft, e: WallTileUsed): Step {
   if (held === 0) return `${e.player} holds no wall tile ${e.wall}`;
   p.wallTiles[e.wall] = held - 1;
   p.fresh[e.wall] = Math.min(p.fresh[e.wall] ?? 0, held - 1);
+  p.used[e.wall] = (p.used[e.wall] ?? 0) + 1;
   p.scores.wallTiles += e.points;
   return null;
 }
