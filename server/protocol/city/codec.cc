@@ -3,24 +3,12 @@
 #include <type_traits>
 #include <utility>
 
+#include "protocol/decoder.h"
+
 namespace carc::protocol {
 namespace {
 
 using city::kMaxPlayers;
-
-// A value decoded from the wire into the engine's small integer types, with its range checked.
-class Decoder {
- public:
-  template <typename T, typename V>
-  T Get(V value) {
-    if (!std::in_range<T>(value)) ok_ = false;  // compares across signedness correctly
-    return static_cast<T>(value);
-  }
-  bool ok() const { return ok_; }
-
- private:
-  bool ok_ = true;
-};
 
 citypb::FeatureKind ToProto(core::FeatureKind kind) {
   switch (kind) {

@@ -4,6 +4,8 @@
 #include <utility>
 #include <vector>
 
+#include "protocol/decoder.h"
+
 namespace carc::protocol::river_wire {
 namespace {
 
@@ -12,29 +14,6 @@ using google::protobuf::RepeatedPtrField;
 using river::kMaxPlayers;
 
 size_t Z(int i) { return static_cast<size_t>(i); }
-
-// Collects what is wrong while a message is decoded, so each decoder reads straight through its
-// fields and answers once at the end.
-class Decoder {
- public:
-  // `value` narrowed to the engine's type T; out of T's range marks the message malformed.
-  template <typename T, typename V>
-  T Get(V value) {
-    if (!std::in_range<T>(value)) ok_ = false;  // compares across signedness correctly
-    return static_cast<T>(value);
-  }
-  // `value` below `limit` (a count of tiles, seats, features, rotations).
-  template <typename T, typename V>
-  T Below(V value, int limit) {
-    Require(std::cmp_less(value, limit));
-    return Get<T>(value);
-  }
-  void Require(bool condition) { ok_ = ok_ && condition; }
-  bool ok() const { return ok_; }
-
- private:
-  bool ok_ = true;
-};
 
 // The engine's feature kinds that Carcassonne scores and puts followers on; the River's, The
 // City's and The Castle's kinds never reach the wire in this game.
