@@ -1,0 +1,53 @@
+// Bots: players that choose an action for any rule set, through core::State alone.
+//
+// A bot sees what a player at the table sees. It is given the game as a core::State (which holds
+// the secret drawing order, because the engine needs it to play on), and must never let its
+// choice depend on anything hidden: a bot that looks ahead does so on copies whose hidden
+// information has been redrawn (core::State::Redetermined), so two games with the same public
+// history but different drawing orders get the same answer from the same bot and seed.
+//
+// Levels, from the weakest: random (a uniform legal action), greedy (the action with the best
+// immediate gain in points), strong (Monte Carlo tree search within a budget). docs/bots.md has
+// their strength.
+//
+// Pure: no threads, no I/O. A caller that must not wait (the server) runs Choose on a worker
+// thread, on its own copy of the state.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/rule_set.h"
+
+namespace carc::bots {
+
+enum class Level : uint8_t { kRandom, kGreedy, kStrong };
+
+std::string_view ToString(Level level);  // "random", "greedy", "strong"
+std::optional<Level> ParseLevel(std::string_view text);
+// Every level, weakest first.
+const std::vector<Level>& AllLevels();
+
+// How long a bot may think about one decision. The playout budget makes a choice reproducible
+// (same state, same seed, same action); the time budget, when set, stops it earlier.
+struct Budget {
+  int playouts = 2000;
+  int64_t max_microseconds = 0;  // 0: no time limit
+};
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  virtual Level level() const = 0;
+  // One of `state.LegalActions()`, for the player who must decide (never the chance actor).
+  // The same state and seed give the same action (with no time limit in the budget).
+  virtual std::string Choose(const core::State& state, uint64_t seed) const = 0;
+};
+
+std::unique_ptr<Bot> MakeBot(Level level, Budget budget = {});
+
+}  // namespace carc::bots
