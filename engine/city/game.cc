@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
 #include <numeric>
 
 #include "city/public_state.h"
@@ -23,6 +24,28 @@ void Emit(std::vector<Event>* ev, Event e) {
 
 int StreetPoints(int tiles) { return tiles <= 3 ? tiles : 2 * tiles; }  // R13
 
+// The local test on one ring of eight cells (bit i: cell i is empty, clockwise from north):
+// every side-neighbour that is empty joins the next one through the corner between them.
+constexpr bool RingStaysJoined(unsigned empty) {
+  const auto is_empty = [empty](unsigned i) { return ((empty >> (i % 8)) & 1u) != 0; };
+  int groups = 0;
+  int links = 0;
+  for (unsigned j = 0; j < 8; j += 2) {
+    if (!is_empty(j)) continue;
+    ++groups;
+    if (is_empty(j + 1) && is_empty(j + 2)) ++links;
+  }
+  if (links == 4) return true;
+  return groups - links <= 1;
+}
+
+// RingStaysJoined for every ring.
+constexpr std::array<bool, 256> kRingStaysJoined = [] {
+  std::array<bool, 256> joined{};
+  for (unsigned ring = 0; ring < 256; ++ring) joined[ring] = RingStaysJoined(ring);
+  return joined;
+}();
+
 // Checks R8 for cells once walls exist: a tile may not lie just outside a piece, nor cut a
 // piece's outside off from the open land. Built once per query, then asked per cell.
 //
@@ -31,84 +54,116 @@ int StreetPoints(int tiles) { return tiles <= 3 ? tiles : 2 * tiles; }  // R13
 // group that reaches beyond the placed tiles' bounding box is still open land (every cell out
 // there joins the open land around a single filled cell); a group that cannot is an enclosed
 // pocket, and no wall piece may look out onto it.
+//
+// The searches' marks and the pieces' outsides are stamped on a grid of the thread's own, with
+// numbers that only grow: a new checker or a new search needs no clearing.
 class WallRuleChecker {
  public:
-  WallRuleChecker(const Board& board, const WallChain& chain) : board_(board) {
-    if (!chain.HasGate()) return;
-    outside_[Z(count_++)] = chain.Gate().outside();
+  WallRuleChecker(const Board& board, const WallChain& chain)
+      : board_(board), chain_(chain), scratch_(TheScratch()) {
+    assert(chain.HasGate());
+    if (scratch_.stamp >= kLastStamp) scratch_.Reset();
+    stamp_ = ++scratch_.stamp;
+    scratch_.outside[GridIndex(chain.Gate().outside())] = stamp_;
     for (int end = 0; end < 2; ++end) {
-      for (int i = 0; i < chain.Count(end); ++i)
-        outside_[Z(count_++)] = chain.Piece(end, i).outside();
+      for (int i = 0; i < chain.Count(end); ++i) {
+        scratch_.outside[GridIndex(chain.Piece(end, i).outside())] = stamp_;
+      }
     }
-    // Searches stay inside the box (any cell beyond it ends them), so it bounds the marks.
+    // Searches stay inside the box (any cell beyond it ends them).
     x0_ = board.min_x() - 1;
     y0_ = board.min_y() - 1;
-    width_ = board.max_x() - board.min_x() + 3;
-    height_ = board.max_y() - board.min_y() + 3;
-    std::fill_n(mark_.begin(), Z(width_ * height_), uint16_t{0});
-    std::fill_n(is_outside_.begin(), Z(width_ * height_), false);
-    for (int i = 0; i < count_; ++i) is_outside_[Index(outside_[Z(i)])] = true;
+    x1_ = board.max_x() + 1;
+    y1_ = board.max_y() + 1;
   }
 
   std::optional<Error> Check(Cell c) {
-    if (count_ == 0) return std::nullopt;
-    if (InBox(c) && is_outside_[Index(c)]) return Error::kBeyondWall;
+    if (scratch_.outside[GridIndex(c)] == stamp_) return Error::kBeyondWall;
     if (RemovalKeepsNeighboursJoined(c)) return std::nullopt;
+    if (scratch_.search >= kLastStamp) {  // a check makes at most four searches
+      scratch_.search = 0;
+      scratch_.mark.fill(0);
+    }
     // Marks of earlier checks were made with another cell filled: only this check's count.
-    first_search_ = static_cast<uint16_t>(searches_ + 1);
+    first_search_ = scratch_.search + 1;
     for (int side = 0; side < core::kSides; ++side) {
       const Cell n = core::Neighbour(c, side);
       if (board_.HasTile(n) || Beyond(n)) continue;
-      if (mark_[Index(n)] >= first_search_) continue;  // joined to a group searched already
+      if (scratch_.mark[GridIndex(n)] >= first_search_) continue;  // joined to a group searched
       if (!SearchReachesBeyond(n, c) && PocketHasWallOutside()) return Error::kWallSurrounded;
     }
     return std::nullopt;
   }
 
  private:
-  bool InBox(Cell c) const {
-    return c.x >= x0_ && c.x < x0_ + width_ && c.y >= y0_ && c.y < y0_ + height_;
+  // Stamps and search numbers stop here, far below overflow, and start again from cleared grids.
+  static constexpr uint32_t kLastStamp = 0xF0000000u;
+
+  struct Scratch {
+    uint32_t stamp = 0;                                // the latest checker's
+    uint32_t search = 0;                               // the latest search's
+    std::array<uint32_t, core::kGridCells> outside{};  // a piece looks onto it: the stamp
+    std::array<uint32_t, core::kGridCells> mark{};     // visited by that search
+    std::array<Cell, core::kGridCells> queue{};
+    void Reset() {
+      stamp = 0;
+      search = 0;
+      outside.fill(0);
+      mark.fill(0);
+    }
+  };
+  static Scratch& TheScratch() {
+    static thread_local const std::unique_ptr<Scratch> scratch = std::make_unique<Scratch>();
+    return *scratch;
   }
-  bool Beyond(Cell c) const {
-    return c.x <= x0_ || c.x >= x0_ + width_ - 1 || c.y <= y0_ || c.y >= y0_ + height_ - 1;
+
+  static size_t GridIndex(Cell c) {
+    return Z((c.y + core::kGridRadius) * core::kGridSide + (c.x + core::kGridRadius));
   }
-  size_t Index(Cell c) const { return Z((c.y - y0_) * width_ + (c.x - x0_)); }
+  // On the box's border or beyond it: open land, whatever a check fills.
+  bool Beyond(Cell c) const { return c.x <= x0_ || c.x >= x1_ || c.y <= y0_ || c.y >= y1_; }
 
   // Breadth first from `start` over empty cells, `filled` counting as a tile. Marks the cells
   // it visits with a new search number; true as soon as it steps beyond the box (or onto a cell
-  // of an earlier search that did).
+  // of an earlier search of this check that did).
   bool SearchReachesBeyond(Cell start, Cell filled) {
-    assert(searches_ < kMaxSearches);
-    const uint16_t id = ++searches_;
-    open_[id] = false;
+    const uint32_t id = ++scratch_.search;
+    assert(id - first_search_ < open_.size());
+    open_[id - first_search_] = false;
     size_t head = 0, tail = 0;
-    mark_[Index(start)] = id;
-    queue_[tail++] = static_cast<uint16_t>(Index(start));
+    scratch_.mark[GridIndex(start)] = id;
+    scratch_.queue[tail++] = start;
     while (head < tail) {
-      const int i = queue_[head++];
-      const Cell cur{x0_ + i % width_, y0_ + i / width_};
+      const Cell cur = scratch_.queue[head++];
       for (int side = 0; side < core::kSides; ++side) {
         const Cell n = core::Neighbour(cur, side);
         if (n == filled || board_.HasTile(n)) continue;
         if (Beyond(n)) return Opened(id);
-        uint16_t& m = mark_[Index(n)];
+        uint32_t& m = scratch_.mark[GridIndex(n)];
         if (m == id) continue;
-        if (m >= first_search_ && open_[m]) return Opened(id);
+        if (m >= first_search_ && open_[m - first_search_]) return Opened(id);
         m = id;
-        queue_[tail++] = static_cast<uint16_t>(Index(n));
+        scratch_.queue[tail++] = n;
       }
     }
     return false;
   }
-  bool Opened(uint16_t id) {
-    open_[id] = true;
+  bool Opened(uint32_t id) {
+    open_[id - first_search_] = true;
     return true;
   }
 
+  // Whether a piece looks out onto a cell of the last search (an enclosed pocket).
   bool PocketHasWallOutside() const {
-    for (int i = 0; i < count_; ++i) {
-      const Cell o = outside_[Z(i)];
-      if (!Beyond(o) && mark_[Index(o)] == searches_) return true;
+    const auto in_pocket = [&](const WallPiece& piece) {
+      const Cell o = piece.outside();
+      return !Beyond(o) && scratch_.mark[GridIndex(o)] == scratch_.search;
+    };
+    if (in_pocket(chain_.Gate())) return true;
+    for (int end = 0; end < 2; ++end) {
+      for (int i = 0; i < chain_.Count(end); ++i) {
+        if (in_pocket(chain_.Piece(end, i))) return true;
+      }
     }
     return false;
   }
@@ -118,33 +173,58 @@ class WallRuleChecker {
   bool RemovalKeepsNeighboursJoined(Cell c) const {
     static constexpr std::array<std::array<int, 2>, 8> kRing = {
         {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}};
-    std::array<bool, 8> empty{};
+    unsigned empty = 0;  // bit i: the i-th cell of the ring around `c` is empty
     for (size_t i = 0; i < 8; ++i) {
-      empty[i] = !board_.HasTile({c.x + kRing[i][0], c.y + kRing[i][1]});
+      if (!board_.HasTile({c.x + kRing[i][0], c.y + kRing[i][1]})) empty |= 1u << i;
     }
-    int groups = 0;
-    int links = 0;
-    for (size_t j = 0; j < 8; j += 2) {
-      if (!empty[j]) continue;
-      ++groups;
-      if (empty[j + 1] && empty[(j + 2) % 8]) ++links;
-    }
-    if (links == 4) return true;
-    return groups - links <= 1;
+    return kRingStaysJoined[empty];
   }
 
-  static constexpr int kMaxSearches = 4 * core::kMaxFrontier;
   const Board& board_;
-  std::array<Cell, kMaxWalls + 1> outside_;
-  int count_ = 0;
-  int x0_ = 0, y0_ = 0, width_ = 0, height_ = 0;
-  uint16_t searches_ = 0;
-  uint16_t first_search_ = 0;
-  std::array<bool, kMaxSearches + 1> open_;  // per search: did it reach beyond the box?
-  std::array<uint16_t, core::kGridCells> mark_;
-  std::array<uint16_t, core::kGridCells> queue_;
-  std::array<bool, core::kGridCells> is_outside_;  // a piece looks onto it
+  const WallChain& chain_;
+  Scratch& scratch_;
+  uint32_t stamp_ = 0;
+  int x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // the box, its border included
+  uint32_t first_search_ = 0;
+  std::array<bool, core::kSides> open_{};  // per search of this check: did it reach beyond?
 };
+
+// The frontier cells and rotations where the tile's streets continue their neighbours' (R6) and
+// `allowed(cell)` holds, appended to `out` (if given) in the frontier's order, which is the
+// actions' order; returns how many (at most one with `stop_at_first`).
+template <typename Allowed>
+int FittingPlacements(const Board& board, const core::TileType& type, std::vector<Action>* out,
+                      bool stop_at_first, Allowed allowed) {
+  const int n = board.FrontierSize();
+  if (out == nullptr || stop_at_first) {
+    for (int i = 0; i < n; ++i) {
+      const Board::FrontierEntry& entry = board.Frontier(i);
+      const unsigned fitting = type.fitting_rotations[entry.context.Key()];
+      if (fitting == 0 || !allowed(entry.cell())) continue;
+      if (out != nullptr) {
+        out->push_back(Action::PlaceTile(entry.x, entry.y, std::countr_zero(fitting)));
+      }
+      return 1;
+    }
+    return 0;
+  }
+  // Room for four rotations per cell, written in place, then cut to what was found.
+  const size_t first = out->size();
+  out->resize(first + 4 * static_cast<size_t>(n));
+  Action* next = out->data() + first;
+  for (int i = 0; i < n; ++i) {
+    const Board::FrontierEntry& entry = board.Frontier(i);
+    const unsigned fitting = type.fitting_rotations[entry.context.Key()];
+    if (fitting == 0 || !allowed(entry.cell())) continue;
+    for (int r = 0; r < 4; ++r) {
+      *next = Action::PlaceTile(entry.x, entry.y, r);
+      next += (fitting >> r) & 1u;
+    }
+  }
+  const auto found = static_cast<size_t>(next - (out->data() + first));
+  out->resize(first + found);
+  return static_cast<int>(found);
+}
 
 // True if every field that the action's kind does not use is zero: then an accepted action is
 // always one of LegalActions(), field for field.
@@ -297,37 +377,18 @@ int Game::UnwalledDistance() const {
 }
 
 int Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) const {
-  int found = 0;
   const core::TileType& type = tiles_->TypeOf(tile);
   if (board_.TileCount() == 0) {  // R5: the first tile lies at the origin
-    for (int r = 0; r < 4; ++r) {
-      if (out != nullptr) out->push_back(Action::PlaceTile(0, 0, r));
-      ++found;
-      if (stop_at_first) return found;
-    }
+    const int found = stop_at_first ? 1 : 4;
+    for (int r = 0; out != nullptr && r < found; ++r) out->push_back(Action::PlaceTile(0, 0, r));
     return found;
   }
-  std::array<Board::FrontierEntry, core::kMaxFrontier> cells;
-  const int n = board_.FrontierSize();
-  for (int i = 0; i < n; ++i) cells[Z(i)] = board_.Frontier(i);
-  if (out != nullptr) {  // the output's order
-    std::sort(cells.begin(), cells.begin() + n,
-              [](const auto& a, const auto& b) { return a.cell() < b.cell(); });
+  if (!chain_.HasGate()) {  // R8 needs a wall
+    return FittingPlacements(board_, type, out, stop_at_first, [](Cell) { return true; });
   }
   WallRuleChecker walls(board_, chain_);
-  for (int i = 0; i < n; ++i) {
-    const uint8_t fitting = type.fitting_rotations[cells[Z(i)].context.Key()];
-    if (fitting == 0) continue;
-    const Cell c = cells[Z(i)].cell();
-    if (walls.Check(c).has_value()) continue;
-    for (int r = 0; r < 4; ++r) {
-      if (!(fitting & (1u << r))) continue;
-      if (out != nullptr) out->push_back(Action::PlaceTile(c.x, c.y, r));
-      ++found;
-      if (stop_at_first) return found;
-    }
-  }
-  return found;
+  return FittingPlacements(board_, type, out, stop_at_first,
+                           [&walls](Cell c) { return !walls.Check(c).has_value(); });
 }
 
 bool Game::TileFitsSomewhere(int tile) const { return Placements(tile, nullptr, true) > 0; }
@@ -400,6 +461,7 @@ std::optional<Error> Game::CheckPlacement(Cell c, int rotation) const {
 }
 
 std::optional<Error> Game::CheckWallRules(Cell c) const {
+  if (!chain_.HasGate()) return std::nullopt;
   WallRuleChecker walls(board_, chain_);
   return walls.Check(c);
 }
@@ -773,6 +835,7 @@ void Game::ScoreCompleted(const Completed& completed, ScoreCause cause, std::vec
 }
 
 void Game::ReturnFollowers(FeatureId root, bool scored, std::vector<Event>* ev) {
+  if (board_.Info(root).FollowerCount() == 0) return;  // no spot to look for
   spots_.Return(board_, root, [&](const FollowerSpot& spot, FeatureId f) {
     const core::PlacedTile& placed = board_.Placed(spot.index);
     board_.RemoveFollower(f, spot.player);

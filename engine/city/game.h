@@ -9,7 +9,8 @@
 // actor, so the list of applied actions (History) rebuilds the game.
 //
 // Lifetime: a Game shares its TileSet (immutable) and owns everything else. No allocation
-// happens on Apply or LegalActions beyond the caller's vectors and the history's growth.
+// happens on Apply or LegalActions beyond the caller's vectors and the history's growth (and,
+// once per thread, the scratch grids of the wall rule's searches).
 #pragma once
 
 #include <array>

@@ -133,38 +133,52 @@ void Board::CloseSide(const TileSet& set, int index, int side, Completed* comple
   }
 }
 
+int Board::FrontierLowerBound(Cell c) const {
+  const int key = FrontierKey(c.x, c.y);
+  int low = 0;
+  int high = frontier_count_;
+  while (low < high) {
+    const int mid = (low + high) / 2;
+    const FrontierEntry& e = frontier_[Index(mid)];
+    if (FrontierKey(e.x, e.y) < key) {
+      low = mid + 1;
+    } else {
+      high = mid;
+    }
+  }
+  return low;
+}
+
 void Board::UpdateFrontier(Cell placed, uint8_t street_sides) {
   for (int side = 0; side < kSides; ++side) {
     const Cell n = Neighbour(placed, side);
     uint8_t& v = grid_[GridIndex(n)];
     if (v < kFrontier || !InBounds(n)) continue;
-    FrontierEntry* entry = nullptr;
+    const int position = FrontierLowerBound(n);
+    FrontierEntry& entry = frontier_[Index(position)];
     if (v == kFrontier) {
-      for (int i = 0; i < frontier_count_ && entry == nullptr; ++i) {
-        if (frontier_[Index(i)].cell() == n) entry = &frontier_[Index(i)];
-      }
-      assert(entry != nullptr);
+      assert(position < frontier_count_ && entry.cell() == n);
     } else {
       v = kFrontier;
       assert(frontier_count_ < kMaxFrontier);
-      entry = &frontier_[Index(frontier_count_++)];
-      *entry = FrontierEntry{static_cast<int8_t>(n.x), static_cast<int8_t>(n.y), {}};
+      std::copy_backward(frontier_.begin() + position, frontier_.begin() + frontier_count_,
+                         frontier_.begin() + frontier_count_ + 1);
+      ++frontier_count_;
+      entry = FrontierEntry{static_cast<int8_t>(n.x), static_cast<int8_t>(n.y), {}};
     }
     // Seen from the neighbour, the new tile lies on the opposite side.
     const int from = Opposite(side);
-    entry->context.sides |= static_cast<uint8_t>(1u << from);
-    if (street_sides & (1u << side)) entry->context.streets |= static_cast<uint8_t>(1u << from);
+    entry.context.sides |= static_cast<uint8_t>(1u << from);
+    if (street_sides & (1u << side)) entry.context.streets |= static_cast<uint8_t>(1u << from);
   }
 }
 
 void Board::RemoveFromFrontier(Cell c) {
-  for (int i = 0; i < frontier_count_; ++i) {
-    if (frontier_[Index(i)].cell() == c) {
-      frontier_[Index(i)] = frontier_[Index(frontier_count_ - 1)];
-      --frontier_count_;
-      return;
-    }
-  }
+  const int position = FrontierLowerBound(c);
+  assert(position < frontier_count_ && frontier_[Index(position)].cell() == c);
+  std::copy(frontier_.begin() + position + 1, frontier_.begin() + frontier_count_,
+            frontier_.begin() + position);
+  --frontier_count_;
 }
 
 uint32_t MajorityHolders(const FeatureInfo& info, int players) {

@@ -141,8 +141,9 @@ class Board {
   };
   CellContext Context(Cell c) const;
 
-  // Empty cells that share a side with a placed tile, in no particular order, each with its
-  // context (kept up to date as tiles are placed around it).
+  // Empty cells that share a side with a placed tile, sorted by cell (x, then y), each with its
+  // context (kept up to date as tiles are placed around it). Kept sorted so that games list
+  // their placements in order without sorting them.
   struct FrontierEntry {
     int8_t x = 0;
     int8_t y = 0;
@@ -197,6 +198,10 @@ class Board {
   void Join(FeatureId a, FeatureId b);
   void UpdateFrontier(Cell placed, uint8_t street_sides);
   void RemoveFromFrontier(Cell c);
+  // Orders cells as Cell's operator< does (x, then y): |y| < 128 on the grid.
+  static int FrontierKey(int x, int y) { return x * 256 + y; }
+  // The position of `c` in the sorted frontier, or where it would be inserted.
+  int FrontierLowerBound(Cell c) const;
 
   std::array<uint8_t, kGridCells> grid_{};
   std::array<PlacedTile, kMaxTiles> placed_{};

@@ -427,6 +427,10 @@ class TileSetParser {
   static bool FinishTile(TileType* type) {
     for (int r = 0; r < 4; ++r) {
       type->street_sides_rotated[static_cast<size_t>(r)] = RotateSideMask(type->street_sides, r);
+      for (int port = 0; port < kPorts; ++port) {
+        type->port_feature_rotated[static_cast<size_t>(r)][static_cast<size_t>(port)] =
+            type->port_feature[static_cast<size_t>(UnrotatePort(port, r))];
+      }
     }
     for (unsigned context = 0; context < 256; ++context) {
       const unsigned sides = context >> 4;

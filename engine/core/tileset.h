@@ -95,9 +95,12 @@ struct TileType {
   // rotations (bit r) in which the tile's streets continue theirs: one lookup per cell.
   std::array<uint8_t, 256> fitting_rotations{};
 
+  // port_feature for each rotation: port_feature_rotated[r][p] = port_feature[UnrotatePort(p, r)].
+  std::array<std::array<int8_t, kPorts>, 4> port_feature_rotated{};
+
   // The feature at `port` when the tile is turned `rotation` quarter turns clockwise.
   int FeatureAt(int port, int rotation) const {
-    return port_feature[static_cast<size_t>(UnrotatePort(port, rotation))];
+    return port_feature_rotated[static_cast<size_t>(rotation)][static_cast<size_t>(port)];
   }
   int FeatureCount() const { return static_cast<int>(features.size()); }
   // side_kinds of side `side` when the tile is turned `rotation` quarter turns clockwise.
