@@ -71,6 +71,38 @@ const std::vector<const char*>& Steps() {
   return steps;
 }
 
+// Version 4, the chat and fair-draws part: each game's commitment to its drawing order and the
+// proof that opens it (docs/fairness.md), whether its spectators may chat, and its chat lines.
+Status UpgradeV4Chat(Connection& db) {
+  return db.Exec(R"sql(
+ALTER TABLE games ADD COLUMN draw_commitment TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN draw_proof TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN spectators_chat INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE chat (
+  game           INTEGER NOT NULL REFERENCES games (number) ON DELETE CASCADE,
+  number         INTEGER NOT NULL,
+  seat           INTEGER NOT NULL,
+  name           TEXT    NOT NULL,
+  text           TEXT    NOT NULL,
+  time_ms        INTEGER NOT NULL,
+  after_sequence INTEGER NOT NULL,
+  PRIMARY KEY (game, number)
+) WITHOUT ROWID;
+)sql");
+}
+
+// Version 4: each part in its own function.
+Status UpgradeV4(Connection& db) {
+  if (auto error = UpgradeV4Chat(db)) return error;
+  return db.Exec("UPDATE schema_version SET version = 4");
+}
+
+// The step from version `step` to `step + 1`.
+Status RunStep(Connection& db, int step) {
+  if (step < static_cast<int>(Steps().size())) return db.Exec(Steps()[static_cast<size_t>(step)]);
+  return UpgradeV4(db);
+}
+
 }  // namespace
 
 const std::string& SchemaVersion1() {
@@ -126,7 +158,7 @@ Result<int> Migrate(Connection& db, const std::string& path) {
                           "); run a newer carc-server, or restore a backup"});
   }
   for (int step = version; step < kSchemaVersion; ++step) {
-    if (auto error = db.Exec(Steps()[static_cast<size_t>(step)])) {
+    if (auto error = RunStep(db, step)) {
       error->message =
           "migrating to schema version " + std::to_string(step + 1) + ": " + error->message;
       return rollback(*error);

@@ -39,7 +39,8 @@ StoreError Prefixed(StoreError error, std::string_view what) {
 
 constexpr const char* kGameColumns =
     "number, name, rule_set, tileset_id, tileset_version, seats, seed, draw_order, status, "
-    "created_ms, updated_ms, finished_ms, result, damage, rule_set_version, options";
+    "created_ms, updated_ms, finished_ms, result, damage, rule_set_version, options, "
+    "draw_commitment, draw_proof, spectators_chat";
 
 GameRecord ReadGame(const Statement& row) {
   GameRecord game;
@@ -60,6 +61,9 @@ GameRecord ReadGame(const Statement& row) {
   game.damage = row.Text(13);
   game.rule_set_version = static_cast<int>(row.Int(14));
   game.options = row.Text(15);
+  game.draw_commitment = row.Text(16);
+  game.draw_proof = row.Text(17);
+  game.spectators_chat = row.Int(18) != 0;
   return game;
 }
 
@@ -72,6 +76,19 @@ ActionRecord ReadAction(const Statement& row, int first_column) {
   action.time_ms = row.Int(first_column + 4);
   return action;
 }
+
+ChatRecord ReadChat(const Statement& row, int first_column) {
+  ChatRecord line;
+  line.number = FromStored(row.Int(first_column));
+  line.seat = static_cast<int>(row.Int(first_column + 1));
+  line.name = row.Text(first_column + 2);
+  line.text = row.Text(first_column + 3);
+  line.time_ms = row.Int(first_column + 4);
+  line.after_sequence = FromStored(row.Int(first_column + 5));
+  return line;
+}
+
+constexpr const char* kChatColumns = "number, seat, name, text, time_ms, after_sequence";
 
 SeatRecord ReadSeat(const Statement& row, int first_column) {
   SeatRecord seat;
@@ -171,7 +188,7 @@ int64_t NowMs() {
 // The statements of the write path, prepared once.
 struct Store::Statements {
   Statement insert_game, insert_seat, delete_seat, delete_seats, start_game, last_sequence,
-      insert_action, finish_game, mark_damaged, abandon_game, touch_game;
+      insert_action, finish_game, mark_damaged, abandon_game, touch_game, commit_draws, insert_chat;
 };
 
 Store::Store(Connection db, std::string path, int version)
@@ -233,6 +250,7 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Bind(10, g.created_ms ? g.created_ms : now_ms)
         .Bind(11, g.rule_set_version)
         .Bind(12, g.options)
+        .Bind(13, g.spectators_chat ? 1 : 0)
         .Run();
   }
   if (const auto* take = std::get_if<TakeSeatOp>(&op)) {
@@ -295,6 +313,23 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
   if (const auto* abandon = std::get_if<AbandonGameOp>(&op)) {
     return one_game_changed(s.abandon_game.Bind(1, now_ms).Bind(2, abandon->game).Run());
   }
+  if (const auto* commit = std::get_if<CommitDrawsOp>(&op)) {
+    return one_game_changed(s.commit_draws.Bind(1, commit->commitment)
+                                .Bind(2, commit->proof)
+                                .Bind(3, commit->game)
+                                .Run());
+  }
+  if (const auto* chat = std::get_if<AppendChatOp>(&op)) {
+    const ChatRecord& line = chat->line;
+    return s.insert_chat.Bind(1, chat->game)
+        .Bind(2, AsStored(line.number))
+        .Bind(3, line.seat)
+        .Bind(4, line.name)
+        .Bind(5, line.text)
+        .Bind(6, line.time_ms ? line.time_ms : now_ms)
+        .Bind(7, AsStored(line.after_sequence))
+        .Run();
+  }
   const auto& damaged = std::get<MarkDamagedOp>(op);
   return one_game_changed(
       s.mark_damaged.Bind(1, damaged.reason).Bind(2, now_ms).Bind(3, damaged.game).Run());
@@ -318,8 +353,8 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
     const std::pair<Statement*, const char*> sql[] = {
         {&statements->insert_game,
          "INSERT INTO games (number, name, rule_set, tileset_id, tileset_version, seats, seed, "
-         "draw_order, status, created_ms, updated_ms, rule_set_version, options) VALUES (?1, ?2, "
-         "?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12)"},
+         "draw_order, status, created_ms, updated_ms, rule_set_version, options, spectators_chat) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13)"},
         {&statements->insert_seat,
          "INSERT INTO seats (game, seat, player_name, token_hash) VALUES (?, ?, ?, ?)"},
         {&statements->delete_seat, "DELETE FROM seats WHERE game = ? AND seat = ?"},
@@ -342,6 +377,11 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
          "UPDATE games SET status = 'abandoned', finished_ms = ?1, updated_ms = ?1 "
          "WHERE number = ?2 AND status IN ('open', 'running')"},
         {&statements->touch_game, "UPDATE games SET updated_ms = ? WHERE number = ?"},
+        {&statements->commit_draws,
+         "UPDATE games SET draw_commitment = ?1, draw_proof = ?2 WHERE number = ?3"},
+        {&statements->insert_chat,
+         "INSERT INTO chat (game, number, seat, name, text, time_ms, after_sequence) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?)"},
     };
     for (const auto& [statement, text] : sql) {
       auto prepared = db_->Prepare(text);
@@ -451,7 +491,7 @@ Result<std::optional<StoredGame>> Store::LoadGame(int64_t number) {
     if (auto error = q->error()) return *error;
     return std::optional<StoredGame>();
   }
-  StoredGame stored{ReadGame(*q), {}};
+  StoredGame stored{ReadGame(*q), {}, {}};
   auto seats =
       db_->Prepare("SELECT seat, player_name, token_hash FROM seats WHERE game = ? ORDER BY seat");
   if (!seats) return seats.error();
@@ -465,6 +505,12 @@ Result<std::optional<StoredGame>> Store::LoadGame(int64_t number) {
   actions->Bind(1, number);
   while (actions->Step()) stored.actions.push_back(ReadAction(*actions, 0));
   if (auto error = actions->error()) return *error;
+  auto chat = db_->Prepare(std::string("SELECT ") + kChatColumns +
+                           " FROM chat WHERE game = ? ORDER BY number");
+  if (!chat) return chat.error();
+  chat->Bind(1, number);
+  while (chat->Step()) stored.chat.push_back(ReadChat(*chat, 0));
+  if (auto error = chat->error()) return *error;
   return std::optional<StoredGame>(std::move(stored));
 }
 
@@ -476,7 +522,7 @@ Result<std::vector<StoredGame>> Store::LoadUnfinished() {
     if (!listed) return listed.error();
     for (GameRecord& g : *listed) {
       index[g.number] = games.size();
-      games.push_back(StoredGame{std::move(g), {}});
+      games.push_back(StoredGame{std::move(g), {}, {}});
     }
   }
   // One pass over the running games' actions, in (game, sequence) order through the index.
@@ -489,6 +535,16 @@ Result<std::vector<StoredGame>> Store::LoadUnfinished() {
     if (it != index.end()) games[it->second].actions.push_back(ReadAction(*actions, 1));
   }
   if (auto error = actions->error()) return *error;
+  auto chat = db_->Prepare(
+      "SELECT c.game, c.number, c.seat, c.name, c.text, c.time_ms, c.after_sequence FROM chat c "
+      "JOIN games g ON g.number = c.game WHERE g.status IN ('open', 'running') "
+      "ORDER BY c.game, c.number");
+  if (!chat) return chat.error();
+  while (chat->Step()) {
+    const auto it = index.find(chat->Int(0));
+    if (it != index.end()) games[it->second].chat.push_back(ReadChat(*chat, 1));
+  }
+  if (auto error = chat->error()) return *error;
   return games;
 }
 
@@ -518,6 +574,7 @@ Result<HousekeepingReport> Store::Expire(int64_t before_ms, const std::string& a
   if (!archive_path.empty()) {
     sql += "DELETE FROM archive.actions WHERE game IN " + expired + ";";
     sql += "DELETE FROM archive.seats WHERE game IN " + expired + ";";
+    sql += "DELETE FROM archive.chat WHERE game IN " + expired + ";";
     sql += "INSERT OR REPLACE INTO archive.games (" + std::string(kGameColumns) + ") SELECT " +
            kGameColumns + " FROM main.games WHERE number IN " + expired + ";";
     sql += "INSERT INTO archive.seats SELECT * FROM main.seats WHERE game IN " + expired + ";";
@@ -526,6 +583,7 @@ Result<HousekeepingReport> Store::Expire(int64_t before_ms, const std::string& a
         "SELECT game, sequence, seat, action, state_hash, time_ms FROM main.actions WHERE game "
         "IN " +
         expired + " ORDER BY game, sequence;";
+    sql += "INSERT INTO archive.chat SELECT * FROM main.chat WHERE game IN " + expired + ";";
   }
   auto count = db_->Prepare("SELECT (SELECT count(*) FROM " + expired +
                             "), (SELECT count(*) FROM main.actions WHERE game IN " + expired + ")");

@@ -27,7 +27,7 @@
 namespace carc::persistence {
 
 // The schema version this build writes; it upgrades files of versions 1 .. kSchemaVersion - 1.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 enum class GameStatus : uint8_t {
   kOpen,       // waiting for players
@@ -67,6 +67,12 @@ struct GameRecord {
   std::string result;                    // finished: a JSON object (scores, winners, how it ended)
   std::string damage;                    // damaged: why
   std::vector<SeatRecord> seat_records;  // taken seats, by seat number
+  // Fair draws (docs/fairness.md): the hex SHA-256 of draw_proof, public from the start; the
+  // proof itself (the drawing order, seed and salt as text) is secret until the game ends. Both
+  // empty for a game that has not started, or was stored before schema version 4.
+  std::string draw_commitment;
+  std::string draw_proof;
+  bool spectators_chat = false;  // whether spectators may write in the game's chat
 };
 
 std::string GameId(int64_t number);                       // "g12"
@@ -82,9 +88,21 @@ struct ActionRecord {
   friend bool operator==(const ActionRecord&, const ActionRecord&) = default;
 };
 
+// One row of `chat`: a line said in a game, `number` 1-based per game, no gaps.
+struct ChatRecord {
+  uint64_t number = 0;
+  int seat = -1;  // the speaker's seat; -1 for a spectator
+  std::string name;
+  std::string text;
+  int64_t time_ms = 0;
+  uint64_t after_sequence = 0;  // the game's sequence number when it was said
+  friend bool operator==(const ChatRecord&, const ChatRecord&) = default;
+};
+
 struct StoredGame {
   GameRecord game;
   std::vector<ActionRecord> actions;
+  std::vector<ChatRecord> chat;  // by number
 };
 
 // The steps a Write may hold.
@@ -120,8 +138,22 @@ struct MarkDamagedOp {
 struct AbandonGameOp {
   int64_t game = 0;
 };
+// Chat and fair draws (schema version 4).
+// The commitment to a game's draws and its proof (written with the start).
+struct CommitDrawsOp {
+  int64_t game = 0;
+  std::string commitment;
+  std::string proof;
+};
+// A chat line; its number follows the game's last one (a number stored twice is refused).
+struct AppendChatOp {
+  int64_t game = 0;
+  ChatRecord line;
+};
 using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp,
-                             FinishGameOp, MarkDamagedOp, AbandonGameOp>;
+                             FinishGameOp, MarkDamagedOp, AbandonGameOp,
+                             // chat and fair draws
+                             CommitDrawsOp, AppendChatOp>;
 
 // The steps of one game that land together or not at all.
 struct Write {

@@ -341,6 +341,7 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   options.name = create.name();
   options.seats = static_cast<int>(create.seats());
   options.seed = create.has_seed() ? create.seed() : OsRandomSeed();
+  options.spectators_chat = create.spectators_chat();
   std::shared_ptr<HostedRoom> hosted;
   {
     std::lock_guard lock(mutex_);

@@ -199,6 +199,12 @@ const std::map<std::string, size_t, std::less<>>& ClientTextLimits() {
       {EnvelopeField("Move.action"), kActionBytes},
       {EnvelopeField("GetReplay.game_id"), kGameIdBytes},
       {EnvelopeField("Seek.game_id"), kGameIdBytes},
+      // Chat (docs/protocol.md, section 13).
+      {EnvelopeField("SendChat.game_id"), kGameIdBytes},
+      {EnvelopeField("SendChat.seat_token"), kSeatTokenBytes},
+      {EnvelopeField("SendChat.text"), kChatTextBytes},
+      {EnvelopeField("MuteSeat.game_id"), kGameIdBytes},
+      {EnvelopeField("MuteSeat.seat_token"), kSeatTokenBytes},
   };
   return kLimits;
 }

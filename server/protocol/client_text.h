@@ -24,6 +24,8 @@ namespace wire = ::carcassonne::server::v2;
 
 // The limit of a string or bytes field that the table below does not name.
 inline constexpr size_t kDefaultTextBytes = 64;
+// A chat line (SendChat.text): about two lines of a chat panel.
+inline constexpr size_t kChatTextBytes = 200;
 
 // The most bytes each string and bytes field of the ClientMessage tree may hold, by the field's
 // full name ("carcassonne.server.v2.JoinSeat.player_name").

@@ -1,6 +1,8 @@
 #include "room/replay.h"
 
 #include "persistence/replay.h"
+#include "room/chat.h"
+#include "room/draw_commitment.h"
 #include "room/room.h"
 
 namespace carc::server {
@@ -104,6 +106,8 @@ wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
     }
   }
   info.set_status(ToProto(game.status));
+  AddDrawFields(game.draw_commitment, game.draw_proof, info.status(), &info);
+  info.set_spectators_chat(game.spectators_chat);
   return info;
 }
 
@@ -133,6 +137,10 @@ wire::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
   if (replayed.damage) {
     return ErrorMessage(wire::ERROR_CODE_GAME_DAMAGED,
                         "the game's log is damaged: " + *replayed.damage);
+  }
+  // The whole chat: each line's after_sequence places it between the steps.
+  for (const persistence::ChatRecord& line : stored.chat) {
+    *replay->add_chat() = ChatLineMessage(id, line);
   }
   return message;
 }

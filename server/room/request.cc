@@ -17,6 +17,10 @@ std::optional<RoomRequest> RoomRequestOf(const wire::ClientMessage& message) {
       return &message.resume();
     case wire::ClientMessage::kMove:
       return &message.move();
+    case wire::ClientMessage::kSendChat:
+      return &message.send_chat();
+    case wire::ClientMessage::kMuteSeat:
+      return &message.mute_seat();
     case wire::ClientMessage::kHello:
     case wire::ClientMessage::kPing:
     case wire::ClientMessage::kCreateGame:

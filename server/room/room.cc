@@ -9,6 +9,7 @@
 
 #include "persistence/replay.h"
 #include "persistence/token.h"
+#include "room/draw_commitment.h"
 
 namespace carc::server {
 namespace {
@@ -74,7 +75,8 @@ Room::Room(RoomOptions options, RoomGame game, TokenSource tokens, persistence::
       codec_(*game_type_.codec),
       tokens_(std::move(tokens)),
       log_(log),
-      seats_(static_cast<size_t>(options_.seats)) {
+      seats_(static_cast<size_t>(options_.seats)),
+      chat_(options_.chat_clock) {
   assert(game_type_.codec->RuleSetId() == game_type_.rules->Type().id);
   assert(options_.seats >= game_type_.rules->Type().min_players &&
          options_.seats <= game_type_.rules->Type().max_players);
@@ -91,6 +93,8 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& 
                  [&](const wire::Spectate* /*spectate*/) { Spectate(peer, id); },
                  [&](const wire::Resume* resume) { Resume(peer, id, *resume); },
                  [&](const wire::Move* move) { Move(peer, id, *move); },
+                 [&](const wire::SendChat* send) { SendChat(peer, id, *send); },
+                 [&](const wire::MuteSeat* mute) { MuteSeat(peer, id, *mute); },
              },
              *request);
 }
@@ -235,6 +239,8 @@ wire::GameInfo Room::Info() const {
   uint32_t spectators = 0;
   for (const auto& weak : spectators_) spectators += weak.expired() ? 0 : 1;
   info.set_spectators(spectators);
+  AddDrawFields(draws_.commitment, draws_.proof, status_, &info);
+  info.set_spectators_chat(options_.spectators_chat);
   return info;
 }
 
@@ -286,6 +292,7 @@ wire::Snapshot Room::SnapshotFor(std::optional<int> seat) const {
     snapshot.set_your_seat(static_cast<uint32_t>(*seat));
     AddLegalActions(*seat, snapshot.mutable_legal_actions());
   }
+  chat_.AddRecent(seat, snapshot.mutable_recent_chat());
   return snapshot;
 }
 
@@ -304,6 +311,7 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   record.tileset_version = game_type_.rules->Tiles().version();
   record.seats = options_.seats;
   record.seed = options_.seed;
+  record.spectators_chat = options_.spectators_chat;
   Write({persistence::CreateGameOp{record}}, [this, peer, request_id](persistence::Status status) {
     if (status) {
       StorageFailed(*peer, request_id, *status);
@@ -432,10 +440,13 @@ Room::StartPlan Room::BuildStart(const std::vector<Seat>& seats,
          "the room's player counts and options are its rule set's");
   auto game = std::get<std::unique_ptr<core::State>>(std::move(created));
   std::vector<int> order = game->Order();
-  StartPlan plan{order, std::move(game), {}};
+  StartPlan plan{
+      order, std::move(game), {}, CommitToStart(game_type_.rules->Type(), options_.seed, order)};
   StageChanceDraws(*plan.game, &plan.staged);
   ops->emplace_back(
       persistence::StartGameOp{options_.number, std::move(records), std::move(order)});
+  ops->emplace_back(
+      persistence::CommitDrawsOp{options_.number, plan.draws.commitment, plan.draws.proof});
   for (auto& op : LogOps(*plan.game, plan.staged)) ops->push_back(std::move(op));
   return plan;
 }
@@ -448,8 +459,10 @@ void Room::ApplyStart(StartPlan plan, const std::shared_ptr<Peer>& starter, uint
   }
   assert(static_cast<int>(taken.size()) == plan.game->Players() &&
          "the seats the start was built from");
+  if (taken.size() != seats_.size()) chat_.ClearMutes();  // the seats are numbered again
   seats_ = std::move(taken);
   options_.seats = static_cast<int>(seats_.size());
+  draws_ = std::move(plan.draws);
   order_ = std::move(plan.order);
   game_ = std::move(plan.game);
   status_ = wire::GAME_STATUS_RUNNING;
@@ -483,11 +496,14 @@ void Room::PublishStart(const std::shared_ptr<Peer>& starter, uint64_t request_i
   snapshot->set_state(codec_.EncodeState(initial));
   snapshot->set_state_hash(initial.Hash());
   snapshot->set_rule_set(game_type_.rules->Type().id);
+  chat_.AddRecent(std::nullopt, snapshot->mutable_recent_chat());
   for (const auto& weak : spectators_) {
     if (auto peer = weak.lock()) peer->Send(Encode(message));
   }
   for (size_t i = 0; i < seats_.size(); ++i) {
     if (auto peer = seats_[i].peer.lock()) {
+      snapshot->clear_recent_chat();
+      chat_.AddRecent(static_cast<int>(i), snapshot->mutable_recent_chat());
       snapshot->set_your_seat(static_cast<uint32_t>(i));
       message.set_request_id(peer == starter ? request_id : 0);
       peer->Send(Encode(message));
@@ -535,6 +551,7 @@ void Room::Disconnected(const Peer* peer) {
     }
   }
   StopSpectating(*peer);
+  chat_.Forget(peer);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -730,6 +747,9 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
   options_.name = record.name;
   options_.seats = record.seats;
   options_.seed = record.seed;
+  options_.spectators_chat = record.spectators_chat;
+  draws_ = {record.draw_commitment, record.draw_proof};
+  chat_.Restore(stored.chat, id_);
   seats_.assign(static_cast<size_t>(record.seats), Seat{});
   for (const persistence::SeatRecord& s : record.seat_records) {
     if (s.seat < 0 || s.seat >= record.seats) continue;

@@ -36,10 +36,12 @@
 #include <vector>
 
 #include "core/rule_set.h"
+#include "persistence/fair_draws.h"
 #include "persistence/journal.h"
 #include "persistence/store.h"
 #include "protocol/envelope.h"
 #include "protocol/game_codec.h"
+#include "room/chat.h"
 #include "room/request.h"
 
 namespace carc::server {
@@ -79,6 +81,10 @@ struct RoomOptions {
   uint64_t seed = 0;
   size_t replay_limit = 512;  // a resuming client further behind gets a snapshot
   size_t max_waiting = 256;   // requests held while a write is in flight; more are refused
+  // Chat (room/chat.h): whether spectators may write, and the rate limit's clock (the steady
+  // clock when empty).
+  bool spectators_chat = false;
+  MonotonicClock chat_clock = {};
 };
 
 // What the lobby hears from a room (for its list, its logs and its housekeeping).
@@ -123,6 +129,9 @@ class Room {
   void Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Move& move);
   // The connection is gone: its seat shows offline (the seat stays the player's).
   void Disconnected(const Peer* peer);
+  // Chat (room/chat.cc).
+  void SendChat(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::SendChat& send);
+  void MuteSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::MuteSeat& mute);
 
   wire::GameInfo Info() const;
   wire::GameStatus Status() const { return status_; }
@@ -158,6 +167,7 @@ class Room {
     std::vector<int> order;
     std::unique_ptr<core::State> game;
     std::vector<Staged> staged;
+    persistence::DrawCommitment draws;  // fair draws (room/draw_commitment.h)
   };
 
   // Runs `retry` later if a write is in flight (and says so); refuses it if too many wait.
@@ -208,6 +218,9 @@ class Room {
   void Broadcast(const wire::ServerMessage& message, const Peer* except = nullptr);
   void SendLobbyUpdate();
   void SendSeatStatus(int seat);
+  // A committed chat line to everybody who has not muted its speaker (room/chat.cc).
+  void PublishChat(wire::ChatMessage line, const std::shared_ptr<Peer>& sender,
+                   uint64_t request_id);
   static void Reply(Peer& peer, uint64_t request_id, wire::ServerMessage message);
   static void Error(Peer& peer, uint64_t request_id, wire::ErrorCode code,
                     const std::string& reason);
@@ -234,6 +247,9 @@ class Room {
   // once: Resume sends these very bytes again. No decoded copy is kept (for a finished 4-player
   // game it would be about 167 KiB more); the one a Resume answers with is decoded from its bytes.
   std::vector<Bytes> delta_bytes_;
+  // Chat and fair draws.
+  ChatLog chat_;
+  persistence::DrawCommitment draws_;  // empty before the start
 };
 
 }  // namespace carc::server

@@ -1339,3 +1339,94 @@ TEST(ReplayTest, ATamperedLogIsReportedAtTheActionThatDiffers) {
 
 }  // namespace
 }  // namespace carc::persistence
+
+// ---------------------------------------------------------------------------------------------
+// Chat and fair draws (schema version 4)
+
+namespace carc::persistence {
+namespace {
+
+ChatRecord Line(uint64_t number, int seat, const std::string& text, uint64_t after) {
+  return ChatRecord{number, seat, seat < 0 ? "spectator" : "ann", text, 1'700'000'000'000, after};
+}
+
+TEST(ChatStoreTest, KeepsAGamesCommitmentAndChatInOrder) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  Write create = Create(1);
+  std::get<CreateGameOp>(create.ops.front()).game.spectators_chat = true;
+  ASSERT_FALSE(store->Apply(create));
+  ASSERT_FALSE(store->Apply({1, {AppendChatOp{1, Line(1, 0, "hello", 0)}}}));
+  Write start = NewRunningGame(1, 3);
+  start.ops.erase(start.ops.begin());  // created already
+  start.ops.emplace_back(CommitDrawsOp{1, "c0ffee", "the proof"});
+  ASSERT_FALSE(store->Apply(start));
+  ASSERT_FALSE(store->Apply({1, {AppendChatOp{1, Line(2, -1, "hi all", 3)}}}));
+  // A number stored twice is refused, and nothing of that write lands.
+  EXPECT_TRUE(
+      store->Apply({1, {Append(1, 4, 1).ops.front(), AppendChatOp{1, Line(2, 1, "x", 4)}}}));
+  EXPECT_EQ(*store->LastSequence(1), 3u);
+  // A commitment for a game that is not there is refused.
+  EXPECT_TRUE(store->Apply({9, {CommitDrawsOp{9, "c", "p"}}}));
+
+  const StoredGame loaded = MustLoad(*store, 1);
+  EXPECT_TRUE(loaded.game.spectators_chat);
+  EXPECT_EQ(loaded.game.draw_commitment, "c0ffee");
+  EXPECT_EQ(loaded.game.draw_proof, "the proof");
+  EXPECT_EQ(loaded.chat,
+            (std::vector<ChatRecord>{Line(1, 0, "hello", 0), Line(2, -1, "hi all", 3)}));
+  auto unfinished = store->LoadUnfinished();
+  ASSERT_TRUE(unfinished);
+  ASSERT_EQ(unfinished->size(), 1u);
+  EXPECT_EQ(unfinished->front().chat, loaded.chat);
+  EXPECT_EQ(unfinished->front().game.draw_proof, "the proof");
+
+  // Deleting the game deletes its chat.
+  ASSERT_TRUE(store->DeleteGame(1));
+  EXPECT_EQ(CountRows(store->connection(), "SELECT count(*) FROM chat"), 0);
+}
+
+TEST(ChatStoreTest, ExpiringAGameArchivesItsChat) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  Write game = NewRunningGame(1, 2);
+  game.ops.emplace_back(AppendChatOp{1, Line(1, 0, "gg", 2)});
+  game.ops.emplace_back(FinishGameOp{1, "{}"});
+  ASSERT_FALSE(store->Apply(game));
+  const auto report = store->Expire(NowMs() + 1000, dir.File("archive.db"));
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->games, 1);
+  auto archive = OpenStore(dir.File("archive.db"));
+  ASSERT_TRUE(archive);
+  EXPECT_EQ(MustLoad(*archive, 1).chat, (std::vector<ChatRecord>{Line(1, 0, "gg", 2)}));
+}
+
+TEST(MigrationTest, UpgradesAVersion3FileToVersion4) {
+  TempDir dir;
+  const std::string path = dir.File("v3.db");
+  BuildFile(path, ReadBytes(std::string(CARC_SOURCE_DIR) +
+                            "/tests/persistence/data/schema-v3-city-game.sql"));
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*ReadSchemaVersion(store->connection()), 4);
+  StoredGame stored = MustLoad(*store, 1);
+  // A game stored before fair draws: no commitment, no chat, spectators silent.
+  EXPECT_EQ(stored.game.status, GameStatus::kFinished);
+  EXPECT_EQ(stored.game.draw_commitment, "");
+  EXPECT_EQ(stored.game.draw_proof, "");
+  EXPECT_FALSE(stored.game.spectators_chat);
+  EXPECT_TRUE(stored.chat.empty());
+  EXPECT_EQ(stored.actions.size(), 259u);
+  EXPECT_FALSE(ReplayStored(stored, DefaultRuleSets()).damage);
+  // The upgraded file takes chat and opens again as it is.
+  ASSERT_FALSE(store->Apply({1, {AppendChatOp{1, Line(1, 0, "late", 259)}}}));
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  EXPECT_EQ(MustLoad(*reopened, 1).chat.size(), 1u);
+}
+
+}  // namespace
+}  // namespace carc::persistence

@@ -753,7 +753,7 @@ TEST(RoomLog, TheJoinThatFillsTheGameStartsItInTheSameWrite) {
   auto b = t.Join("b");
   ASSERT_EQ(t.log.submitted.size(), writes + 1) << "the seat and the start are one write";
   const std::vector<persistence::WriteOp>& ops = t.log.submitted.back().ops;
-  ASSERT_EQ(ops.size(), 3u);
+  ASSERT_EQ(ops.size(), 4u);
   const auto* take = std::get_if<persistence::TakeSeatOp>(&ops[0]);
   ASSERT_NE(take, nullptr);
   EXPECT_EQ(take->seat.seat, 1);
@@ -762,7 +762,9 @@ TEST(RoomLog, TheJoinThatFillsTheGameStartsItInTheSameWrite) {
   const auto* start = std::get_if<persistence::StartGameOp>(&ops[1]);
   ASSERT_NE(start, nullptr);
   EXPECT_EQ(start->seats.size(), 2u);
-  const auto* draws = std::get_if<persistence::AppendActionsOp>(&ops[2]);
+  // The commitment to the draws lands with the start (room/draw_commitment.h).
+  EXPECT_TRUE(std::holds_alternative<persistence::CommitDrawsOp>(ops[2]));
+  const auto* draws = std::get_if<persistence::AppendActionsOp>(&ops[3]);
   ASSERT_NE(draws, nullptr);
   ASSERT_FALSE(draws->actions.empty());
   EXPECT_EQ(draws->actions.front().sequence, 1u);

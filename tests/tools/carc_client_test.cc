@@ -323,3 +323,68 @@ TEST_F(CarcClient, CarcassonneWithoutTheRiverIsAnOption) {
 
 }  // namespace
 }  // namespace carc
+
+// ---------------------------------------------------------------------------------------------
+// Chat and fair draws
+
+namespace carc {
+namespace {
+
+TEST_F(CarcClient, AGameOfBotsPassesTheFairDrawsCheckWithTheServersTiles) {
+  const auto bots = Client("bots --seats 2 --seed 7");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  const std::string game = json::parse(bots.out)["game_id"];
+  const std::string proof = (dir_.path() / "proof.txt").string();
+  const auto checked = Client("verify-draws " + game + " --proof " + proof);
+  ASSERT_EQ(checked.status, 0) << checked.out;
+  std::smatch match;
+  ASSERT_TRUE(std::regex_search(checked.out, match,
+                                std::regex("fair: (\\d+) draws match commitment ([0-9a-f]{64})")))
+      << checked.out;
+  EXPECT_GT(std::stoi(match[1].str()), 10);
+  EXPECT_NE(checked.out.find("draw commitment: " + match[2].str()), std::string::npos);
+  // The proof written out is the text whose SHA-256 the commitment is, as sha256sum computes it.
+  const auto summed = testing::RunCommand("sha256sum " + proof);
+  EXPECT_EQ(summed.out.substr(0, 64), match[2].str()) << summed.out;
+  // A commitment noted wrongly fails, with the reason.
+  const auto wrong = Client("verify-draws " + game + " --commitment " + std::string(64, '0'));
+  EXPECT_EQ(wrong.status, 1) << wrong.out;
+  EXPECT_NE(wrong.out.find(game + " is not fair: the proof does not match the commitment"),
+            std::string::npos)
+      << wrong.out;
+}
+
+TEST_F(CarcClient, SaysMutesAndShowsTheChat) {
+  const auto created = Client("create --seats 3 --seed 5");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const std::string game = created.out.substr(0, created.out.find('\n'));
+  const auto joined = Client("join " + game + " --name ada --json");
+  ASSERT_EQ(joined.status, 0) << joined.out;
+  const std::string token = json::parse(joined.out.substr(0, joined.out.find('\n')))["token"];
+  const auto said = Client("say " + game + " 'good luck' --token " + token);
+  ASSERT_EQ(said.status, 0) << said.out;
+  EXPECT_NE(said.out.find("chat #1 after step 0, ada (seat 0): good luck"), std::string::npos)
+      << said.out;
+  // Spectators of this game may not write.
+  const auto spectator = Client("say " + game + " hello");
+  EXPECT_EQ(spectator.status, 1) << spectator.out;
+  EXPECT_NE(spectator.out.find("ERROR_CODE_CHAT_NOT_ALLOWED"), std::string::npos) << spectator.out;
+  const auto muted = Client("mute " + game + " 1 --token " + token);
+  ASSERT_EQ(muted.status, 0) << muted.out;
+  EXPECT_NE(muted.out.find("seat 1 is muted for your seat"), std::string::npos) << muted.out;
+  // Not started: no draws to check yet.
+  EXPECT_EQ(Client("verify-draws " + game).status, 1);
+
+  // A game whose spectators may write.
+  const auto open = Client("create --seats 2 --spectators-chat");
+  ASSERT_EQ(open.status, 0) << open.out;
+  const std::string other = open.out.substr(0, open.out.find('\n'));
+  const auto watcher = Client("say " + other + " hello");
+  ASSERT_EQ(watcher.status, 0) << watcher.out;
+  EXPECT_NE(watcher.out.find("chat #1 after step 0, spectator (spectator): hello"),
+            std::string::npos)
+      << watcher.out;
+}
+
+}  // namespace
+}  // namespace carc

@@ -12,6 +12,7 @@
 #include "city/default_tiles.h"
 #include "city/notation.h"
 #include "core/hash.h"
+#include "persistence/fair_draws.h"
 #include "persistence/replay.h"
 #include "persistence/store.h"
 #include "persistence/token.h"
@@ -61,6 +62,8 @@ p::SeatRecord Seat(int seat, const std::string& name) {
   return p::SeatRecord{seat, name, p::HashToken("token-of-" + name)};
 }
 
+constexpr p::DrawSalt kSalt = {9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 1, 2, 3, 4, 5, 6};
+
 // Creates game `number` with its seats and starts it; returns the engine's game.
 city::Game StartGame(p::Store& store, int64_t number, int players, uint64_t seed) {
   city::Config config;
@@ -80,7 +83,12 @@ city::Game StartGame(p::Store& store, int64_t number, int players, uint64_t seed
   seats.reserve(static_cast<size_t>(players));
   for (int s = 0; s < players; ++s) seats.push_back(Seat(s, "player" + std::to_string(s)));
   EXPECT_FALSE(store.Apply({number, {p::CreateGameOp{record}}}));
-  EXPECT_FALSE(store.Apply({number, {p::StartGameOp{number, seats, game.Order()}}}));
+  // The server commits to the draws with the start (docs/fairness.md).
+  const p::DrawCommitment draws =
+      p::CommitToDraws(carc::DefaultRuleSets().Find("the-city")->Type(), seed, game.Order(), kSalt);
+  EXPECT_FALSE(store.Apply({number,
+                            {p::StartGameOp{number, seats, game.Order()},
+                             p::CommitDrawsOp{number, draws.commitment, draws.proof}}}));
   return game;
 }
 
@@ -351,6 +359,100 @@ TEST_F(CarcDb, AMissingDatabaseIsAnErrorAndIsNotCreated) {
   EXPECT_TRUE(Contains(run.out, "carc-db: ")) << run.out;
   EXPECT_FALSE(fs::exists(missing));
   EXPECT_EQ(RunBinary(CARC_DB_BINARY, "list").status, 2);  // --db is required
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// verify-draws (docs/fairness.md)
+
+namespace {
+
+// g1's stored commitment, proof and drawing order.
+struct Draws {
+  std::string commitment, proof;
+  std::vector<int> order;
+};
+Draws StoredDraws(const std::string& db) {
+  p::StoreOptions options;
+  options.path = db;
+  auto store = p::Store::Open(options);
+  EXPECT_TRUE(store.ok());
+  auto loaded = store->LoadGame(1);
+  EXPECT_TRUE(loaded.ok() && loaded->has_value());
+  const p::GameRecord& g = (*loaded)->game;
+  return {g.draw_commitment, g.draw_proof, g.order};
+}
+
+TEST_F(CarcDb, VerifyDrawsPassesAnHonestGame) {
+  const Draws draws = StoredDraws(db_);
+  const Result run = Db("verify-draws g1");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "fair: "));
+  EXPECT_TRUE(Contains(run.out, " draws match commitment " + draws.commitment + "\n")) << run.out;
+  // The show command names the commitment.
+  EXPECT_TRUE(Contains(Db("show g1").out, "commitment " + draws.commitment));
+}
+
+TEST_F(CarcDb, VerifyDrawsFailsATamperedCommitment) {
+  Sql("UPDATE games SET draw_commitment = '" + std::string(64, 'a') + "' WHERE number = 1");
+  const Result run = Db("verify-draws g1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out, "carc-db: g1 is not fair: the proof does not match the commitment"))
+      << run.out;
+}
+
+TEST_F(CarcDb, VerifyDrawsFailsATamperedOrder) {
+  // A proof of an order the seed does not deal, committed to consistently.
+  Draws draws = StoredDraws(db_);
+  std::swap(draws.order[3], draws.order[4]);
+  const p::DrawCommitment forged =
+      p::CommitToDraws(carc::DefaultRuleSets().Find("the-city")->Type(), 7, draws.order, kSalt);
+  Sql("UPDATE games SET draw_commitment = '" + forged.commitment + "', draw_proof = '" +
+      forged.proof + "' WHERE number = 1");
+  const Result run = Db("verify-draws g1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out,
+                       "the committed order is not the one the-city deals from seed 7 "
+                       "(they differ at position 4)"))
+      << run.out;
+}
+
+TEST_F(CarcDb, VerifyDrawsFailsATamperedLogOrderOrSeed) {
+  const Draws draws = StoredDraws(db_);
+  std::vector<int> order = draws.order;
+  std::swap(order[0], order[1]);
+  std::string text;
+  for (int tile : order) text += (text.empty() ? "" : " ") + std::to_string(tile);
+  Sql("UPDATE games SET draw_order = '" + text + "' WHERE number = 1");
+  Result run = Db("verify-draws g1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out, "the log's drawing order is not the committed one")) << run.out;
+
+  Sql("UPDATE games SET seed = 70 WHERE number = 1");
+  run = Db("verify-draws g1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out, "the log's seed 70 is not the committed seed 7")) << run.out;
+}
+
+TEST_F(CarcDb, VerifyDrawsFailsATamperedDraw) {
+  // The first action is the server's first draw: another tile than the order's first.
+  const Draws draws = StoredDraws(db_);
+  Sql("UPDATE actions SET action = 'draw " + std::to_string(draws.order[1]) +
+      "' WHERE game = 1 AND sequence = 1");
+  const Result run = Db("verify-draws g1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out,
+                       "g1 is not fair: step 1: the draw is not the committed order's "
+                       "next tile ('draw " +
+                           std::to_string(draws.order[0]) + "')"))
+      << run.out;
+}
+
+TEST_F(CarcDb, VerifyDrawsOfAGameWithoutCommitmentSaysSo) {
+  const Result run = Db("verify-draws g3");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g3 is not fair: the game has no draw commitment")) << run.out;
 }
 
 }  // namespace

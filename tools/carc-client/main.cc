@@ -8,6 +8,9 @@
 //   carc-client show GAME            the game's public state, as a spectator
 //   carc-client play GAME --token    plays a seat: at the terminal, or --bot random|eager
 //   carc-client replay GAME          a started game again from the server's log, step by step
+//   carc-client say GAME TEXT        a line in the game's chat (--token: as that seat)
+//   carc-client mute GAME SEAT       stops SEAT's chat lines reaching your seat (--unmute)
+//   carc-client verify-draws GAME    checks a finished game's draws against its commitment
 //   carc-client bots --seats N       one whole game of bots; the final scores as JSON
 //   carc-client load --games G       many games of bots at once on loopback; a JSON report
 //
@@ -21,6 +24,7 @@
 #include <boost/asio/io_context.hpp>
 #include <charconv>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -28,6 +32,7 @@
 #include <thread>
 
 #include "connection.h"
+#include "fairness.h"
 #include "load.h"
 #include "player.h"
 #include "protocol/tileset_message.h"
@@ -255,7 +260,7 @@ int RuleSets(const ServerUrl& url, bool as_json) {
 
 int Create(const ServerUrl& url, const std::string& rule_set,
            const std::map<std::string, int32_t>& options, int seats, const std::string& name,
-           const std::optional<uint64_t>& seed, bool as_json) {
+           const std::optional<uint64_t>& seed, bool spectators_chat, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
   wire::ClientMessage message;
@@ -265,6 +270,7 @@ int Create(const ServerUrl& url, const std::string& rule_set,
   create->set_seats(static_cast<uint32_t>(seats));
   create->set_name(name);
   if (seed) create->set_seed(*seed);
+  create->set_spectators_chat(spectators_chat);
   auto answer = client.Call(std::move(message));
   if (auto* error = std::get_if<std::string>(&answer)) return Fail(*error);
   const auto* reply = &std::get<wire::ServerMessage>(answer);
@@ -401,6 +407,9 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
   } else {
     std::cout << "game " << game_id << " (" << follower.rule_set() << ")\n"
               << RenderState(follower, *tiles);
+    for (const wire::ChatMessage& line : reply->snapshot().recent_chat()) {
+      std::cout << ChatLineText(line) << "\n";
+    }
   }
   return 0;
 }
@@ -460,6 +469,84 @@ int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence
               << " of its log\n"
               << RenderState(follower, *tiles);
   }
+  return 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Chat and fair draws
+
+// A line in a game's chat: as the seat of `token`, or as a spectator (the connection watches the
+// game first) when there is none. Prints the line as the server stored it.
+int Say(const ServerUrl& url, const std::string& game_id, const std::optional<std::string>& token,
+        const std::string& text) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  if (!token) {
+    wire::ClientMessage spectate;
+    spectate.mutable_spectate()->set_game_id(game_id);
+    if (!Call(client, std::move(spectate))) return 1;
+  }
+  wire::ClientMessage message;
+  wire::SendChat* send = message.mutable_send_chat();
+  send->set_game_id(game_id);
+  if (token) send->set_seat_token(*token);
+  send->set_text(text);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_chat_message()) return Fail("unexpected reply to SendChat");
+  std::cout << ChatLineText(reply->chat_message()) << "\n";
+  return 0;
+}
+
+int Mute(const ServerUrl& url, const std::string& game_id, const std::string& token, uint32_t seat,
+         bool muted) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  wire::ClientMessage message;
+  wire::MuteSeat* mute = message.mutable_mute_seat();
+  mute->set_game_id(game_id);
+  mute->set_seat_token(token);
+  mute->set_seat(seat);
+  mute->set_muted(muted);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_seat_muted()) return Fail("unexpected reply to MuteSeat");
+  std::cout << "seat " << reply->seat_muted().seat()
+            << (reply->seat_muted().muted() ? " is muted" : " is heard again")
+            << " for your seat\n";
+  return 0;
+}
+
+// docs/fairness.md: the replay's GameInfo holds the commitment and, once the game is over, the
+// proof; every draw of the replay is checked against it with the engine.
+int VerifyDraws(const ServerUrl& url, const std::string& game_id, const std::string& noted,
+                const std::string& proof_path) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  wire::ClientMessage message;
+  message.mutable_get_replay()->set_game_id(game_id);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_replay()) return Fail("unexpected reply to GetReplay");
+  const wire::GameInfo& game = reply->replay().game();
+  if (!game.draw_commitment().empty()) {
+    std::cout << "draw commitment: " << game.draw_commitment() << "\n";
+  }
+  const auto tiles = GetTiles(client, game.rule_set());
+  if (!tiles) return 1;
+  client.Close();
+  if (!proof_path.empty() && !game.draw_proof().empty()) {
+    std::ofstream out(proof_path, std::ios::binary | std::ios::trunc);
+    out << game.draw_proof();
+    out.close();
+    if (!out) return Fail("cannot write " + proof_path);
+  }
+  const auto checked = CheckReplayDraws(reply->replay(), tiles, noted);
+  if (const auto* why = std::get_if<std::string>(&checked)) {
+    return Fail(game_id + " is not fair: " + *why);
+  }
+  const CheckedDraws& fair = std::get<CheckedDraws>(checked);
+  std::cout << "fair: " << fair.draws << " draws match commitment " << fair.commitment << "\n";
   return 0;
 }
 
@@ -562,6 +649,9 @@ int Main(int argc, char** argv) {
   create->add_option("--seed", seed,
                      "the game's seed (the server picks one when absent); only a server started "
                      "with --allow-chosen-seeds takes one");
+  bool spectators_chat = false;
+  create->add_flag("--spectators-chat", spectators_chat,
+                   "let spectators write in the game's chat (they always read it)");
   create->add_flag("--json", as_json, "print the game as JSON");
 
   CLI::App* list = app.add_subcommand("list", "list the games: id, name, seats taken, status");
@@ -600,6 +690,30 @@ int Main(int argc, char** argv) {
   replay->add_option("--step-ms", step_ms, "wait this long after each step (a slow replay)")
       ->check(CLI::Range(0, 60000));
   replay->add_flag("--json", as_json, "print JSON: the game, the steps, the final state");
+
+  std::string chat_text;
+  CLI::App* say = app.add_subcommand(
+      "say", "a line in a game's chat: as your seat with --token, else as a spectator");
+  say->add_option("game", game_id, "game id")->required();
+  say->add_option("text", chat_text, "what to say (at most 200 bytes)")->required();
+  say->add_option("--token", token_hex, "your seat's token (hex)");
+
+  uint32_t mute_seat = 0;
+  bool unmute = false;
+  CLI::App* mute = app.add_subcommand(
+      "mute", "stop a seat's chat lines reaching your seat (on every connection, until a restart)");
+  mute->add_option("game", game_id, "game id")->required();
+  mute->add_option("seat", mute_seat, "the seat to mute")->required();
+  mute->add_option("--token", token_hex, "your seat's token (hex)")->required();
+  mute->add_flag("--unmute", unmute, "hear the seat again");
+
+  std::string noted_commitment, proof_path;
+  CLI::App* verify_draws = app.add_subcommand(
+      "verify-draws", "check that a finished game's tiles were drawn as committed at its start");
+  verify_draws->add_option("game", game_id, "game id")->required();
+  verify_draws->add_option("--commitment", noted_commitment,
+                           "the commitment you noted during the game (default: the server's)");
+  verify_draws->add_option("--proof", proof_path, "also write the proof to this file");
 
   GamesOptions games;
   int seconds = 0;
@@ -660,7 +774,7 @@ int Main(int argc, char** argv) {
 
   if (rule_sets->parsed()) return RuleSets(url, as_json);
   if (create->parsed()) {
-    return Create(url, rule_set, std::get<0>(options), seats, name, seed, as_json);
+    return Create(url, rule_set, std::get<0>(options), seats, name, seed, spectators_chat, as_json);
   }
   if (list->parsed()) return List(url, as_json);
   if (join->parsed()) return Join(url, game_id, seat, name, as_json);
@@ -671,6 +785,9 @@ int Main(int argc, char** argv) {
     return seek ? SeekGame(url, game_id, *seek, as_json)
                 : ReplayGame(url, game_id, as_json, step_ms);
   }
+  if (say->parsed()) return Say(url, game_id, token, chat_text);
+  if (mute->parsed()) return Mute(url, game_id, *token, mute_seat, !unmute);
+  if (verify_draws->parsed()) return VerifyDraws(url, game_id, noted_commitment, proof_path);
 
   if (load->parsed() && !IsLoopbackHost(url.host)) {
     return Fail("load: the server must be on this machine (127.0.0.1, ::1 or localhost), not '" +

@@ -2,6 +2,7 @@
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <mutex>
@@ -199,6 +200,17 @@ void Player::OnMessage(const wire::ServerMessage& message) {
                   (message.seat_status().online() ? "back online" : "offline"));
       }
       return;
+    case wire::ServerMessage::kChatMessage:
+      if (config_.print_all && message.chat_message().game_id() == game_id_) {
+        PrintLine(ChatLineText(message.chat_message()));
+      }
+      return;
+    case wire::ServerMessage::kSeatMuted:
+      if (config_.print_all) {
+        PrintLine("seat " + std::to_string(message.seat_muted().seat()) +
+                  (message.seat_muted().muted() ? " is muted" : " is heard again"));
+      }
+      return;
     case wire::ServerMessage::kSeatMoved:
       if (message.seat_moved().game_id() != game_id_) return;
       return Fail("the seat was taken by another connection with its token");
@@ -387,6 +399,40 @@ void Player::Ask() {
   PrintLine(text);
 }
 
+// "say TEXT", "mute N" and "unmute N" at the terminal: sent with the seat's token, answered by
+// the server (the line comes back as a ChatMessage, a refusal as an Error).
+bool Player::ChatCommand(const std::string& text) {
+  if (text.starts_with("say ")) {
+    wire::ClientMessage message;
+    wire::SendChat* send = message.mutable_send_chat();
+    send->set_game_id(game_id_);
+    send->set_seat_token(token_);
+    send->set_text(text.substr(4));
+    if (connection_) connection_->Send(std::move(message));
+    return true;
+  }
+  for (const bool muted : {true, false}) {
+    const std::string command = muted ? "mute " : "unmute ";
+    if (!text.starts_with(command)) continue;
+    uint32_t seat = 0;
+    const std::string number = text.substr(command.size());
+    const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), seat);
+    if (ec != std::errc() || end != number.data() + number.size()) {
+      PrintLine("usage: " + command + "SEAT (a seat number)");
+      return true;
+    }
+    wire::ClientMessage message;
+    wire::MuteSeat* mute = message.mutable_mute_seat();
+    mute->set_game_id(game_id_);
+    mute->set_seat_token(token_);
+    mute->set_seat(seat);
+    mute->set_muted(muted);
+    if (connection_) connection_->Send(std::move(message));
+    return true;
+  }
+  return false;
+}
+
 void Player::Input(const std::string& line) {
   asio::dispatch(strand_, [self = shared_from_this(), line] {
     std::string text = line;
@@ -397,6 +443,7 @@ void Player::Input(const std::string& line) {
       PrintLine("leaving; the seat stays yours: play again with the same token to resume");
       return self->Stop();
     }
+    if (self->ChatCommand(text)) return;
     if (text == "s" || text == "show") {
       if (self->follower_.started()) {
         PrintLine(RenderState(self->follower_, *self->config_.tiles));

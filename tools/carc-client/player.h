@@ -119,6 +119,8 @@ class Player : public std::enable_shared_from_this<Player> {
   void OnError(const wire::ServerMessage& message);
   void Decide();  // the follower's legal actions are this seat's
   void Ask();
+  // A chat command typed at the terminal (say, mute, unmute): sent, and true; false otherwise.
+  bool ChatCommand(const std::string& text);
   void SendMove();
   void Resync(const std::string& why);
   void GameEnded();

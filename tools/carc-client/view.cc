@@ -208,4 +208,11 @@ std::string StatusName(wire::GameStatus status) {
   }
 }
 
+std::string ChatLineText(const wire::ChatMessage& line) {
+  return "chat #" + std::to_string(line.number()) + " after step " +
+         std::to_string(line.after_sequence()) + ", " + line.name() + " (" +
+         (line.has_seat() ? "seat " + std::to_string(line.seat()) : std::string("spectator")) +
+         "): " + line.text();
+}
+
 }  // namespace carc::client

@@ -52,5 +52,7 @@ std::string GameOverText(const std::string& game_id, const protocol::Follower& f
 // nine times in ten when the game's drawing says which actions place one).
 size_t ChooseAction(const protocol::Follower& follower, bool eager, core::Random& random);
 std::string StatusName(wire::GameStatus status);  // "open", "running", "finished"
+// "chat #3 after step 12, ann (seat 0): good luck": a chat line as the client prints it.
+std::string ChatLineText(const wire::ChatMessage& line);
 
 }  // namespace carc::client

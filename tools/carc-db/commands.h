@@ -37,6 +37,8 @@ int RunList(persistence::Store& store, const ListOptions& options);
 int RunShow(persistence::Store& store, const std::string& game);
 int RunVerify(persistence::Store& store, const std::vector<std::string>& games);
 int RunExport(persistence::Store& store, const std::string& game, const std::string& output);
+// Checks a finished game's draws against its commitment (docs/fairness.md): 0 fair, 1 not.
+int RunVerifyDraws(persistence::Store& store, const std::string& game);
 
 int RunExpire(persistence::Store& store, int64_t days, const std::string& archive);
 int RunDelete(persistence::Store& store, const std::string& game, bool force);

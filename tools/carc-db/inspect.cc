@@ -82,6 +82,14 @@ void PrintHeader(const GameRecord& g) {
   }
   if (!g.result.empty()) row("result", Dump(ResultToJson(g.result), -1));
   if (g.status == GameStatus::kDamaged) row("damage", g.damage);
+  if (!g.draw_commitment.empty()) row("draws", "commitment " + g.draw_commitment);
+  if (g.spectators_chat) row("chat", "spectators may write");
+}
+
+// A chat line, where it was said among the actions.
+void PrintChat(const persistence::ChatRecord& line) {
+  std::cout << "      chat " << (line.seat >= 0 ? "seat " + std::to_string(line.seat) : "spectator")
+            << " " << Dump(json(line.name), -1) << ": " << Dump(json(line.text), -1) << "\n";
 }
 
 void PrintAction(const persistence::ActionRecord& a) {
@@ -168,10 +176,18 @@ int RunShow(persistence::Store& store, const std::string& game) {
       [&](const persistence::ActionRecord& record, std::span<const std::string> applied,
           const core::State&) { events[record.sequence].assign(applied.begin(), applied.end()); });
   std::cout << "actions (" << stored->actions.size() << "):\n";
+  // Each chat line follows the action it was said after (after_sequence).
+  auto chat = stored->chat.begin();
+  const auto chat_until = [&](uint64_t sequence) {
+    for (; chat != stored->chat.end() && chat->after_sequence <= sequence; ++chat) PrintChat(*chat);
+  };
+  chat_until(0);
   for (const persistence::ActionRecord& a : stored->actions) {
     PrintAction(a);
     for (const std::string& e : events[a.sequence]) std::cout << "             " << e << "\n";
+    chat_until(a.sequence);
   }
+  chat_until(UINT64_MAX);
   if (replayed.damage) std::cout << "the replay stopped: " << *replayed.damage << "\n";
   return kOk;
 }

@@ -58,6 +58,7 @@ int Dispatch(const CLI::App& app, persistence::Store& store, Arguments& a) {
   if (app.got_subcommand("show")) return db::RunShow(store, a.game);
   if (app.got_subcommand("verify")) return db::RunVerify(store, a.games);
   if (app.got_subcommand("export")) return db::RunExport(store, a.game, a.output);
+  if (app.got_subcommand("verify-draws")) return db::RunVerifyDraws(store, a.game);
   if (app.got_subcommand("expire")) return db::RunExpire(store, a.days, a.archive);
   if (app.got_subcommand("delete")) return db::RunDelete(store, a.game, a.force);
   return db::RunBackup(store, a.destination, a.force);
@@ -73,6 +74,10 @@ void AddCommands(CLI::App& app, Arguments& a) {
       ->required();
   app.add_subcommand("verify", "replay games through the engine, checking every stored hash")
       ->add_option("games", a.games, "the games (default: all)");
+  app.add_subcommand("verify-draws",
+                     "check a finished game's tile draws against its commitment (fairness)")
+      ->add_option("game", a.game, "the game: g12 or 12")
+      ->required();
   auto* exp = app.add_subcommand("export", "a game as carc-game JSON");
   exp->add_option("game", a.game, "the game: g12 or 12")->required();
   exp->add_option("-o,--output", a.output, "write to this file (default: standard output)");
