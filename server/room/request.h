@@ -1,10 +1,10 @@
 // The requests a room handles, and the game each one names.
 //
-// Six ClientMessage bodies are addressed to one game and answered by its Room: JoinSeat,
-// LeaveSeat, StartGame, Spectate, Resume and Move. RoomRequestOf is the one place that says
-// which: its switch names every body case, so a body added to the protocol does not build
+// Eight ClientMessage bodies are addressed to one game and answered by its Room: JoinSeat,
+// LeaveSeat, StartGame, Spectate, Resume, Move, Resign and Rematch. RoomRequestOf is the one place
+// that says which: its switch names every body case, so a body added to the protocol does not build
 // (-Werror=switch) until it is placed here, on the room's side or not. A RoomRequest is visited
-// with std::visit, so a room, or any other visitor, that misses one of the six does not build
+// with std::visit, so a room, or any other visitor, that misses one of them does not build
 // either. The lobby routes with these to hosted rooms and to rooms restored from the log, and
 // the dispatch fuzzer goes the same way.
 #pragma once
@@ -20,9 +20,9 @@ namespace carc::server {
 namespace wire = protocol::wire;
 
 // The body of a room request; it points into the ClientMessage it came from.
-using RoomRequest =
-    std::variant<const wire::JoinSeat*, const wire::LeaveSeat*, const wire::StartGame*,
-                 const wire::Spectate*, const wire::Resume*, const wire::Move*>;
+using RoomRequest = std::variant<const wire::JoinSeat*, const wire::LeaveSeat*,
+                                 const wire::StartGame*, const wire::Spectate*, const wire::Resume*,
+                                 const wire::Move*, const wire::Resign*, const wire::Rematch*>;
 
 // The body of `message` when a room handles it; nullopt for the session's messages (Hello,
 // Ping), the lobby's (CreateGame, ListGames, GetReplay, Seek, GetTileSet) and an empty body.
