@@ -66,10 +66,19 @@ ALTER TABLE games ADD COLUMN options TEXT NOT NULL DEFAULT '';
 UPDATE schema_version SET version = 3;
 )sql";
 
-const std::vector<const char*>& Steps() {
-  static const std::vector<const char*> steps = {kVersion1, kVersion2, kVersion3};
-  return steps;
-}
+// Version 4, its part for bots, resigning and rematches: each seat's bot (its level; empty for a
+// person) and whether its player resigned; each game's resign policy and its rematch links (game
+// numbers; 0: none). A game resigned is status 'resigned'. Games stored before had no bots, and
+// take the policy new games take by default.
+constexpr const char* kVersion4Seats = R"sql(
+ALTER TABLE seats ADD COLUMN bot TEXT NOT NULL DEFAULT '';
+ALTER TABLE seats ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN on_resign TEXT NOT NULL DEFAULT 'bot_takes_seat';
+ALTER TABLE games ADD COLUMN rematch_of INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN rematch INTEGER NOT NULL DEFAULT 0;
+)sql";
+
+Status UpgradeV4Seats(Connection& db) { return db.Exec(kVersion4Seats); }
 
 // Version 4, the chat and fair-draws part: each game's commitment to its drawing order and the
 // proof that opens it (docs/fairness.md), whether its spectators may chat, and its chat lines.
@@ -91,16 +100,23 @@ CREATE TABLE chat (
 )sql");
 }
 
-// Version 4: each part in its own function.
+// Version 4 is made of the parts of the features that came with it, each its own function.
 Status UpgradeV4(Connection& db) {
+  if (auto error = UpgradeV4Seats(db)) return error;
   if (auto error = UpgradeV4Chat(db)) return error;
-  return db.Exec("UPDATE schema_version SET version = 4");
+  return db.Exec("UPDATE schema_version SET version = 4;");
 }
 
-// The step from version `step` to `step + 1`.
-Status RunStep(Connection& db, int step) {
-  if (step < static_cast<int>(Steps().size())) return db.Exec(Steps()[static_cast<size_t>(step)]);
-  return UpgradeV4(db);
+// Step i upgrades version i to version i + 1 (step 0 creates a new file at version 1).
+using Step = Status (*)(Connection&);
+const std::vector<Step>& Steps() {
+  static const std::vector<Step> steps = {
+      [](Connection& db) { return db.Exec(kVersion1); },
+      [](Connection& db) { return db.Exec(kVersion2); },
+      [](Connection& db) { return db.Exec(kVersion3); },
+      UpgradeV4,
+  };
+  return steps;
 }
 
 }  // namespace
@@ -158,7 +174,7 @@ Result<int> Migrate(Connection& db, const std::string& path) {
                           "); run a newer carc-server, or restore a backup"});
   }
   for (int step = version; step < kSchemaVersion; ++step) {
-    if (auto error = RunStep(db, step)) {
+    if (auto error = Steps()[static_cast<size_t>(step)](db)) {
       error->message =
           "migrating to schema version " + std::to_string(step + 1) + ": " + error->message;
       return rollback(*error);

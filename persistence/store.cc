@@ -39,8 +39,8 @@ StoreError Prefixed(StoreError error, std::string_view what) {
 
 constexpr const char* kGameColumns =
     "number, name, rule_set, tileset_id, tileset_version, seats, seed, draw_order, status, "
-    "created_ms, updated_ms, finished_ms, result, damage, rule_set_version, options, "
-    "draw_commitment, draw_proof, spectators_chat";
+    "created_ms, updated_ms, finished_ms, result, damage, rule_set_version, options, on_resign, "
+    "rematch_of, rematch, draw_commitment, draw_proof, spectators_chat";
 
 GameRecord ReadGame(const Statement& row) {
   GameRecord game;
@@ -61,9 +61,12 @@ GameRecord ReadGame(const Statement& row) {
   game.damage = row.Text(13);
   game.rule_set_version = static_cast<int>(row.Int(14));
   game.options = row.Text(15);
-  game.draw_commitment = row.Text(16);
-  game.draw_proof = row.Text(17);
-  game.spectators_chat = row.Int(18) != 0;
+  game.on_resign = ParseResignPolicy(row.Text(16)).value_or(ResignPolicy::kBotTakesSeat);
+  game.rematch_of = row.Int(17);
+  game.rematch = row.Int(18);
+  game.draw_commitment = row.Text(19);
+  game.draw_proof = row.Text(20);
+  game.spectators_chat = row.Int(21) != 0;
   return game;
 }
 
@@ -98,6 +101,8 @@ SeatRecord ReadSeat(const Statement& row, int first_column) {
   if (hash.size() == seat.token_hash.size()) {
     for (size_t i = 0; i < hash.size(); ++i) seat.token_hash[i] = static_cast<uint8_t>(hash[i]);
   }
+  seat.bot = row.Text(first_column + 3);
+  seat.resigned = row.Int(first_column + 4) != 0;
   return seat;
 }
 
@@ -105,7 +110,7 @@ SeatRecord ReadSeat(const Statement& row, int first_column) {
 // so that one binding works for the games and for their seats.
 std::string GameSelection(const ListFilter& filter) {
   std::string sql = " FROM games WHERE 1";
-  if (filter.status) sql += " AND status = ?1";
+  if (filter.status) sql += filter.or_status ? " AND status IN (?1, ?6)" : " AND status = ?1";
   if (filter.finished_before_ms) sql += " AND finished_ms > 0 AND finished_ms < ?2";
   if (filter.number) sql += " AND number = ?3";
   if (filter.after) {
@@ -138,6 +143,7 @@ void BindGameSelection(Statement& q, const ListFilter& filter) {
   if (filter.number) q.Bind(3, *filter.number);
   if (filter.limit) q.Bind(4, *filter.limit);
   if (filter.after) q.Bind(5, *filter.after);
+  if (filter.status && filter.or_status) q.Bind(6, ToString(*filter.or_status));
 }
 
 // Which failures end the whole transaction, and which only refuse the one write that caused them.
@@ -157,14 +163,33 @@ std::string_view ToString(GameStatus status) {
       return "damaged";
     case GameStatus::kAbandoned:
       return "abandoned";
+    case GameStatus::kResigned:
+      return "resigned";
   }
   return "damaged";
 }
 
 std::optional<GameStatus> ParseGameStatus(std::string_view text) {
   for (GameStatus s : {GameStatus::kOpen, GameStatus::kRunning, GameStatus::kFinished,
-                       GameStatus::kDamaged, GameStatus::kAbandoned}) {
+                       GameStatus::kDamaged, GameStatus::kAbandoned, GameStatus::kResigned}) {
     if (ToString(s) == text) return s;
+  }
+  return std::nullopt;
+}
+
+std::string_view ToString(ResignPolicy policy) {
+  switch (policy) {
+    case ResignPolicy::kEndGame:
+      return "end_game";
+    case ResignPolicy::kBotTakesSeat:
+      return "bot_takes_seat";
+  }
+  return "bot_takes_seat";
+}
+
+std::optional<ResignPolicy> ParseResignPolicy(std::string_view text) {
+  for (ResignPolicy p : {ResignPolicy::kEndGame, ResignPolicy::kBotTakesSeat}) {
+    if (ToString(p) == text) return p;
   }
   return std::nullopt;
 }
@@ -188,7 +213,8 @@ int64_t NowMs() {
 // The statements of the write path, prepared once.
 struct Store::Statements {
   Statement insert_game, insert_seat, delete_seat, delete_seats, start_game, last_sequence,
-      insert_action, finish_game, mark_damaged, abandon_game, touch_game, commit_draws, insert_chat;
+      insert_action, finish_game, mark_damaged, abandon_game, touch_game, resign_game, resign_seat,
+      link_rematch, commit_draws, insert_chat;
 };
 
 Store::Store(Connection db, std::string path, int version)
@@ -250,7 +276,9 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Bind(10, g.created_ms ? g.created_ms : now_ms)
         .Bind(11, g.rule_set_version)
         .Bind(12, g.options)
-        .Bind(13, g.spectators_chat ? 1 : 0)
+        .Bind(13, ToString(g.on_resign))
+        .Bind(14, g.rematch_of)
+        .Bind(15, g.spectators_chat ? 1 : 0)
         .Run();
   }
   if (const auto* take = std::get_if<TakeSeatOp>(&op)) {
@@ -258,6 +286,8 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Bind(2, take->seat.seat)
         .Bind(3, take->seat.player_name)
         .BindBlob(4, take->seat.token_hash)
+        .Bind(5, take->seat.bot)
+        .Bind(6, take->seat.resigned ? 1 : 0)
         .Run();
   }
   if (const auto* free = std::get_if<FreeSeatOp>(&op)) {
@@ -306,12 +336,34 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
     if (sqlite3_changes(db_->raw()) != 1) return StoreError{SQLITE_CONSTRAINT, "no such game"};
     return std::nullopt;
   };
+  const auto one_seat_changed = [this](Status status) -> Status {
+    if (status) return status;
+    if (sqlite3_changes(db_->raw()) != 1) {
+      return StoreError{SQLITE_CONSTRAINT, "no such seat, or it resigned already"};
+    }
+    return std::nullopt;
+  };
   if (const auto* finish = std::get_if<FinishGameOp>(&op)) {
     return one_game_changed(
         s.finish_game.Bind(1, finish->result).Bind(2, now_ms).Bind(3, finish->game).Run());
   }
   if (const auto* abandon = std::get_if<AbandonGameOp>(&op)) {
     return one_game_changed(s.abandon_game.Bind(1, now_ms).Bind(2, abandon->game).Run());
+  }
+  if (const auto* resign = std::get_if<ResignGameOp>(&op)) {
+    if (auto error = one_game_changed(
+            s.resign_game.Bind(1, resign->result).Bind(2, now_ms).Bind(3, resign->game).Run())) {
+      return error;
+    }
+    return one_seat_changed(
+        s.resign_seat.Bind(1, "").Bind(2, resign->game).Bind(3, resign->seat).Run());
+  }
+  if (const auto* resign = std::get_if<ResignSeatOp>(&op)) {
+    return one_seat_changed(
+        s.resign_seat.Bind(1, resign->bot).Bind(2, resign->game).Bind(3, resign->seat).Run());
+  }
+  if (const auto* link = std::get_if<LinkRematchOp>(&op)) {
+    return one_game_changed(s.link_rematch.Bind(1, link->rematch).Bind(2, link->game).Run());
   }
   if (const auto* commit = std::get_if<CommitDrawsOp>(&op)) {
     return one_game_changed(s.commit_draws.Bind(1, commit->commitment)
@@ -353,10 +405,12 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
     const std::pair<Statement*, const char*> sql[] = {
         {&statements->insert_game,
          "INSERT INTO games (number, name, rule_set, tileset_id, tileset_version, seats, seed, "
-         "draw_order, status, created_ms, updated_ms, rule_set_version, options, spectators_chat) "
-         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13)"},
+         "draw_order, status, created_ms, updated_ms, rule_set_version, options, on_resign, "
+         "rematch_of, spectators_chat) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15)"},
         {&statements->insert_seat,
-         "INSERT INTO seats (game, seat, player_name, token_hash) VALUES (?, ?, ?, ?)"},
+         "INSERT INTO seats (game, seat, player_name, token_hash, bot, resigned) "
+         "VALUES (?, ?, ?, ?, ?, ?)"},
         {&statements->delete_seat, "DELETE FROM seats WHERE game = ? AND seat = ?"},
         {&statements->delete_seats, "DELETE FROM seats WHERE game = ?"},
         {&statements->start_game,
@@ -377,6 +431,14 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
          "UPDATE games SET status = 'abandoned', finished_ms = ?1, updated_ms = ?1 "
          "WHERE number = ?2 AND status IN ('open', 'running')"},
         {&statements->touch_game, "UPDATE games SET updated_ms = ? WHERE number = ?"},
+        {&statements->resign_game,
+         "UPDATE games SET status = 'resigned', result = ?1, finished_ms = ?2, updated_ms = ?2 "
+         "WHERE number = ?3 AND status = 'running'"},
+        // A seat resigns once; `bot` is the level that plays it on (empty: the game ended).
+        {&statements->resign_seat,
+         "UPDATE seats SET resigned = 1, bot = CASE WHEN ?1 = '' THEN bot ELSE ?1 END "
+         "WHERE game = ?2 AND seat = ?3 AND resigned = 0"},
+        {&statements->link_rematch, "UPDATE games SET rematch = ?1 WHERE number = ?2"},
         {&statements->commit_draws,
          "UPDATE games SET draw_commitment = ?1, draw_proof = ?2 WHERE number = ?3"},
         {&statements->insert_chat,
@@ -471,7 +533,8 @@ Result<std::vector<GameRecord>> Store::ListGames(const ListFilter& filter) {
   if (auto error = q->error()) return *error;
   // The seats of the listed games only: a short list of a long log reads few rows.
   auto seats = db_->Prepare(
-      "SELECT game, seat, player_name, token_hash FROM seats WHERE game IN (SELECT number" +
+      "SELECT game, seat, player_name, token_hash, bot, resigned FROM seats WHERE game IN (SELECT "
+      "number" +
       selection + ") ORDER BY game, seat");
   if (!seats) return seats.error();
   BindGameSelection(*seats, filter);
@@ -492,8 +555,9 @@ Result<std::optional<StoredGame>> Store::LoadGame(int64_t number) {
     return std::optional<StoredGame>();
   }
   StoredGame stored{ReadGame(*q), {}, {}};
-  auto seats =
-      db_->Prepare("SELECT seat, player_name, token_hash FROM seats WHERE game = ? ORDER BY seat");
+  auto seats = db_->Prepare(
+      "SELECT seat, player_name, token_hash, bot, resigned FROM seats WHERE game = ? "
+      "ORDER BY seat");
   if (!seats) return seats.error();
   seats->Bind(1, number);
   while (seats->Step()) stored.game.seat_records.push_back(ReadSeat(*seats, 0));
@@ -566,7 +630,8 @@ Result<HousekeepingReport> Store::Expire(int64_t before_ms, const std::string& a
     if (!archive_path.empty()) db_->Exec("DETACH DATABASE archive");
   };
   const std::string expired =
-      "(SELECT number FROM main.games WHERE status IN ('finished', 'damaged', 'abandoned') "
+      "(SELECT number FROM main.games WHERE status IN ('finished', 'damaged', 'abandoned', "
+      "'resigned') "
       "AND finished_ms > 0 "
       "AND finished_ms < " +
       std::to_string(before_ms) + ")";

@@ -35,9 +35,18 @@ enum class GameStatus : uint8_t {
   kFinished,   // over; its result is stored
   kDamaged,    // its log does not replay to the stored state: kept for people to look at
   kAbandoned,  // ended without a result: nothing happened in it for the server's time limit
+  kResigned,   // ended when a player resigned; its result is stored
 };
 std::string_view ToString(GameStatus status);
 std::optional<GameStatus> ParseGameStatus(std::string_view text);
+
+// What a player's resignation does to a game (docs/protocol.md, section 12).
+enum class ResignPolicy : uint8_t {
+  kEndGame,       // the game ends at once (kResigned)
+  kBotTakesSeat,  // a bot plays the seat to the end
+};
+std::string_view ToString(ResignPolicy policy);  // "end_game", "bot_takes_seat"
+std::optional<ResignPolicy> ParseResignPolicy(std::string_view text);
 
 using TokenHash = std::array<uint8_t, 32>;  // SHA-256 of a seat token (token.h)
 
@@ -45,6 +54,8 @@ struct SeatRecord {
   int seat = 0;
   std::string player_name;
   TokenHash token_hash{};
+  std::string bot{};      // the level of the bot that plays it (bots::ToString); empty: a person
+  bool resigned = false;  // its player resigned
   friend bool operator==(const SeatRecord&, const SeatRecord&) = default;
 };
 
@@ -67,6 +78,9 @@ struct GameRecord {
   std::string result;                    // finished: a JSON object (scores, winners, how it ended)
   std::string damage;                    // damaged: why
   std::vector<SeatRecord> seat_records;  // taken seats, by seat number
+  ResignPolicy on_resign = ResignPolicy::kBotTakesSeat;
+  int64_t rematch_of = 0;  // the game this one is a rematch of; 0: none
+  int64_t rematch = 0;     // this game's rematch; 0: none
   // Fair draws (docs/fairness.md): the hex SHA-256 of draw_proof, public from the start; the
   // proof itself (the drawing order, seed and salt as text) is secret until the game ends. Both
   // empty for a game that has not started, or was stored before schema version 4.
@@ -138,6 +152,24 @@ struct MarkDamagedOp {
 struct AbandonGameOp {
   int64_t game = 0;
 };
+// Bots, resigning and rematches.
+// Ends a running game when a player resigns: status resigned, the result, the seat marked.
+struct ResignGameOp {
+  int64_t game = 0;
+  int seat = 0;
+  std::string result;  // JSON
+};
+// A player of a running game resigns and a bot of level `bot` plays the seat from now on.
+struct ResignSeatOp {
+  int64_t game = 0;
+  int seat = 0;
+  std::string bot;
+};
+// Records `rematch` as the rematch of `game` (written with the rematch's CreateGameOp).
+struct LinkRematchOp {
+  int64_t game = 0;
+  int64_t rematch = 0;
+};
 // Chat and fair draws (schema version 4).
 // The commitment to a game's draws and its proof (written with the start).
 struct CommitDrawsOp {
@@ -150,10 +182,13 @@ struct AppendChatOp {
   int64_t game = 0;
   ChatRecord line;
 };
-using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp,
-                             FinishGameOp, MarkDamagedOp, AbandonGameOp,
-                             // chat and fair draws
-                             CommitDrawsOp, AppendChatOp>;
+using WriteOp =
+    std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp, FinishGameOp,
+                 MarkDamagedOp, AbandonGameOp,
+                 // bots, resigning and rematches
+                 ResignGameOp, ResignSeatOp, LinkRematchOp,
+                 // chat and fair draws
+                 CommitDrawsOp, AppendChatOp>;
 
 // The steps of one game that land together or not at all.
 struct Write {
@@ -188,6 +223,8 @@ struct ListFilter {
   // Only the games after this game in `order` (a page after the one that ended with it); none
   // when it is not in the log.
   std::optional<int64_t> after = std::nullopt;
+  // A second status the games may have (with `status`): finished or resigned games, say.
+  std::optional<GameStatus> or_status = std::nullopt;
 };
 
 struct HousekeepingReport {
@@ -221,9 +258,9 @@ class Store {
   // The last stored sequence number of a game (0 when it has no actions).
   Result<uint64_t> LastSequence(int64_t game);
 
-  // Removes finished (and damaged and abandoned) games finished before `before_ms`; with an archive
-  // path, copies them there first (a database file of the same schema, created if needed), in the
-  // same transaction.
+  // Removes finished (and damaged, abandoned and resigned) games finished before `before_ms`; with
+  // an archive path, copies them there first (a database file of the same schema, created if
+  // needed), in the same transaction.
   Result<HousekeepingReport> Expire(int64_t before_ms, const std::string& archive_path);
   Result<HousekeepingReport> DeleteGame(int64_t number);
   // Copies the whole database to `destination` with SQLite's online backup, from one read

@@ -160,6 +160,21 @@ int Main(int argc, char** argv) {
       ->check(CLI::Range(0, 36500));
   app.add_option("--archive", config.archive_path,
                  "expired games are moved to this SQLite file (default: deleted)");
+  app.add_option("--bot-threads", config.bot_threads,
+                 "threads the bots in seats think on, apart from the io threads")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 256));
+  app.add_option("--bot-queue", config.bot_queue,
+                 "bot decisions that may wait for a bot thread (more wait a little and retry)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  app.add_option("--bot-playouts", config.bot_playouts, "the strong bot's playouts per decision")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 10000000));
+  app.add_option("--bot-move-ms", config.bot_move_ms,
+                 "the longest a bot thinks about one decision, in milliseconds (0: no limit)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 600000));
   app.add_option("--web-root", config.web_root,
                  "serve the web client's built files from this folder (web/dist)")
       ->check(CLI::ExistingDirectory);

@@ -46,6 +46,12 @@ struct ServerConfig {
   int busy_timeout_ms = 2000;        // how long a commit waits for another process's lock
   int expire_after_days = 0;         // finished games older than this are expired; 0: never
   std::string archive_path;          // expired games go to this file; empty: they are deleted
+  // Bots in seats (net/bot_pool.h): the threads they think on, apart from the I/O threads; how
+  // many decisions may wait for a thread; and each decision's budget.
+  int bot_threads = 1;
+  size_t bot_queue = 1024;
+  int bot_playouts = 2000;  // the strong bot's playouts per decision
+  int bot_move_ms = 2000;   // and its time per decision; 0: no limit
 };
 
 }  // namespace carc::server

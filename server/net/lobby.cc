@@ -65,7 +65,8 @@ wire::ServerMessage HostedPage(const std::vector<wire::GameInfo>& infos, uint32_
   wire::GameList& list = *reply.mutable_game_list();
   for (const wire::GameInfo& info : infos) {
     if (info.status() == wire::GAME_STATUS_FINISHED ||
-        info.status() == wire::GAME_STATUS_ABANDONED) {
+        info.status() == wire::GAME_STATUS_ABANDONED ||
+        info.status() == wire::GAME_STATUS_RESIGNED) {
       continue;  // ended: listed from the log
     }
     if (list.games_size() == static_cast<int>(limit)) {
@@ -150,8 +151,12 @@ class ReadOnlyLog : public persistence::GameLog {
 
 bool Ended(persistence::GameStatus status) {
   return status == persistence::GameStatus::kFinished ||
-         status == persistence::GameStatus::kAbandoned;
+         status == persistence::GameStatus::kAbandoned ||
+         status == persistence::GameStatus::kResigned;
 }
+
+// How long a bot's decision waits before it is handed to a full pool again.
+constexpr std::chrono::milliseconds kBotQueueRetry{100};
 
 // How long an abandon that could not be written waits before it is tried again.
 constexpr std::chrono::milliseconds kAbandonRetry{std::chrono::minutes(1)};
@@ -184,6 +189,24 @@ void StrandLog::Submit(persistence::Write write, Done done) {
   });
 }
 
+void StrandBots::Think(BotRequest request, Answer answer) {
+  auto shared = std::make_shared<BotRequest>(std::move(request));
+  auto job = [shared, budget = budget_, strand = strand_, owner = owner, answer] {
+    std::string action = ChooseEncoded(*shared, budget);
+    boost::asio::post(strand, [owner, answer, action = std::move(action)]() mutable {
+      if (const auto keep = owner.lock()) answer(std::move(action));
+    });
+  };
+  if (pool_.Submit(std::move(job))) return;
+  auto timer = std::make_shared<boost::asio::steady_timer>(strand_, kBotQueueRetry);
+  timer->async_wait(
+      [this, timer, shared, answer, owner = owner](const boost::system::error_code& ec) {
+        const auto keep = owner.lock();
+        if (ec || !keep) return;
+        Think(std::move(*shared), answer);
+      });
+}
+
 void Lobby::ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                     std::function<void(persistence::Store&)> job) {
   {
@@ -204,7 +227,7 @@ void Lobby::ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetRegistry rule_sets,
-             TokenSource tokens, Storage& storage)
+             TokenSource tokens, Storage& storage, BotPool& bot_pool)
     : io_(io),
       config_(config),
       rule_sets_(std::move(rule_sets)),
@@ -212,6 +235,7 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetReg
       tile_set_replies_(TileSetReplies(rule_sets_)),
       tokens_(std::move(tokens)),
       storage_(storage),
+      bot_pool_(bot_pool),
       next_number_(storage.next_game_number()) {
   for ([[maybe_unused]] const core::RuleSet* rules : rule_sets_.All()) {
     assert(protocol::FindGameCodec(rules->Type().id) != nullptr &&
@@ -221,13 +245,64 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetReg
 
 // Makes the room for a game; the caller adds it to rooms_.
 std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
-  auto hosted = std::make_shared<HostedRoom>(io_, std::move(options), std::move(game), tokens_,
-                                             storage_.journal(), work_in_flight_);
+  const bots::Budget budget{config_.bot_playouts, int64_t{config_.bot_move_ms} * 1000};
+  auto hosted =
+      std::make_shared<HostedRoom>(io_, std::move(options), std::move(game), tokens_,
+                                   storage_.journal(), work_in_flight_, bot_pool_, budget);
   hosted->log.owner = hosted;
-  hosted->room.on_event = [this, weak = std::weak_ptr<HostedRoom>(hosted)](RoomEvent event) {
-    OnRoomEvent(weak, event);
+  hosted->bots.owner = hosted;
+  const std::weak_ptr<HostedRoom> weak = hosted;
+  hosted->room.on_event = [this, weak](RoomEvent event) { OnRoomEvent(weak, event); };
+  hosted->room.on_rematch_create = [this, weak](RoomOptions rematch, RoomGame rematch_game) {
+    CreateRematch(weak, std::move(rematch), std::move(rematch_game));
+  };
+  hosted->room.on_rematch_join = [this](const std::string& game_id, const RematchSeat& seat) {
+    JoinRematch(game_id, seat);
   };
   return hosted;
+}
+
+void Lobby::CreateRematch(const std::weak_ptr<HostedRoom>& old, RoomOptions options,
+                          RoomGame game) {
+  options.seed = OsRandomSeed();
+  std::shared_ptr<HostedRoom> hosted;
+  {
+    std::lock_guard lock(mutex_);
+    if (rooms_.size() - finished_ < config_.max_games) {
+      options.number = next_number_++;
+      hosted = Host(std::move(options), std::move(game));
+      rooms_.emplace(hosted->room.id(), hosted);
+    }
+  }
+  if (!hosted) {
+    if (const auto room = old.lock()) {
+      room->room.RematchFailed(wire::ERROR_CODE_SERVER_FULL, "too many games");
+    }
+    return;
+  }
+  // Created on its own strand; once its write has returned the old room hears how it went.
+  boost::asio::post(hosted->strand, [this, hosted, old] {
+    hosted->room.Create(nullptr, 0);
+    hosted->room.WhenIdle([this, hosted, old] {
+      const bool created = Find(hosted->room.id()) != nullptr;  // a failed one was dropped
+      const auto room = old.lock();
+      if (!room) return;
+      boost::asio::post(room->strand, [room, created, info = hosted->room.Info()] {
+        if (created) return room->room.RematchReady(info);
+        room->room.RematchFailed(wire::ERROR_CODE_STORAGE_FAILED,
+                                 "the server could not save the rematch; try again");
+      });
+    });
+  });
+}
+
+void Lobby::JoinRematch(const std::string& game_id, const RematchSeat& seat) {
+  wire::ClientMessage join;
+  join.set_request_id(seat.request_id);
+  join.mutable_join_seat()->set_game_id(game_id);
+  join.mutable_join_seat()->set_seat(static_cast<uint32_t>(seat.seat));
+  join.mutable_join_seat()->set_player_name(seat.player_name);
+  Handle(seat.peer, join);
 }
 
 size_t Lobby::Restore(const std::vector<persistence::StoredGame>& games) {
@@ -309,6 +384,10 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
       Retire(hosted);
       break;
     }
+    case RoomEvent::kResigned:
+      spdlog::info("game {} ended by a resignation after {} actions", room.id(), room.Sequence());
+      Retire(hosted);
+      break;
     case RoomEvent::kDamaged:
       break;
   }
@@ -341,6 +420,23 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   options.name = create.name();
   options.seats = static_cast<int>(create.seats());
   options.seed = create.has_seed() ? create.seed() : OsRandomSeed();
+  auto bot_seats = ParseBotSeats(create, options.seats);
+  if (const auto* refusal = std::get_if<std::string>(&bot_seats)) {
+    return SendError(*peer, request_id, wire::ERROR_CODE_BAD_BOTS, *refusal);
+  }
+  options.bots = std::get<std::vector<BotSeatOption>>(std::move(bot_seats));
+  switch (create.on_resign()) {
+    case wire::RESIGN_POLICY_UNSPECIFIED:
+    case wire::RESIGN_POLICY_BOT_TAKES_SEAT:
+      options.on_resign = persistence::ResignPolicy::kBotTakesSeat;
+      break;
+    case wire::RESIGN_POLICY_END_GAME:
+      options.on_resign = persistence::ResignPolicy::kEndGame;
+      break;
+    default:
+      return SendError(*peer, request_id, wire::ERROR_CODE_BAD_RESIGN_POLICY,
+                       "on_resign: RESIGN_POLICY_END_GAME or RESIGN_POLICY_BOT_TAKES_SEAT");
+  }
   options.spectators_chat = create.spectators_chat();
   std::shared_ptr<HostedRoom> hosted;
   {
@@ -444,6 +540,7 @@ void Lobby::ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                          const ListPage& page) {
   persistence::ListFilter filter;
   filter.status = persistence::GameStatus::kFinished;
+  filter.or_status = persistence::GameStatus::kResigned;  // over too, with a result
   filter.order = persistence::ListOrder::kNewestFinishedFirst;
   filter.after = page.after;
   filter.limit = static_cast<int64_t>(page.limit) + 1;

@@ -30,6 +30,7 @@
 #include <string_view>
 #include <variant>
 
+#include "net/bot_pool.h"
 #include "net/config.h"
 #include "net/session.h"
 #include "net/storage.h"
@@ -58,14 +59,35 @@ class StrandLog : public persistence::GameLog {
   std::atomic<size_t>& in_flight_;  // the lobby's count of writes not yet answered
 };
 
+// The room's view of the bot pool: a decision is thought on the pool, with the server's budget,
+// and its answer comes back on the room's strand, if the room is still there. When the pool's
+// queue is full the decision is handed over again a little later.
+class StrandBots : public BotRunner {
+ public:
+  StrandBots(BotPool& pool, bots::Budget budget, RoomStrand strand)
+      : pool_(pool), budget_(budget), strand_(std::move(strand)) {}
+  void Think(BotRequest request, Answer answer) override;
+  std::weak_ptr<void> owner;  // the HostedRoom
+
+ private:
+  BotPool& pool_;
+  const bots::Budget budget_;
+  RoomStrand strand_;
+};
+
 struct HostedRoom {
   HostedRoom(boost::asio::io_context& io, RoomOptions options, RoomGame game, TokenSource tokens,
-             persistence::GameLog& journal, std::atomic<size_t>& writes_in_flight)
+             persistence::GameLog& journal, std::atomic<size_t>& writes_in_flight,
+             BotPool& bot_pool, bots::Budget budget)
       : strand(boost::asio::make_strand(io)),
         log(journal, strand, writes_in_flight),
-        room(std::move(options), std::move(game), std::move(tokens), log) {}
+        bots(bot_pool, budget, strand),
+        room(std::move(options), std::move(game), std::move(tokens), log) {
+    room.SetBotRunner(&bots);
+  }
   RoomStrand strand;
   StrandLog log;
+  StrandBots bots;
   Room room;                                                // only on `strand`
   std::shared_ptr<boost::asio::steady_timer> retire_timer;  // only on `strand`, once finished
   std::shared_ptr<boost::asio::steady_timer> idle_timer;    // only on `strand`, while not ended
@@ -82,7 +104,7 @@ class Lobby : public MessageSink {
  public:
   // Hosts the rule sets of `rule_sets` (each must have a codec: protocol::FindGameCodec).
   Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetRegistry rule_sets,
-        TokenSource tokens, Storage& storage);
+        TokenSource tokens, Storage& storage, BotPool& bot_pool);
 
   // Hosts the games the log holds open or running (before the server accepts connections).
   // Returns how many were found damaged.
@@ -133,6 +155,11 @@ class Lobby : public MessageSink {
                std::function<void(persistence::Store&)> job);
   static constexpr size_t kMaxReadsPerConnection = 8;
   std::shared_ptr<HostedRoom> Host(RoomOptions options, RoomGame game);
+  // A rematch asked for in the room `old` (on its strand): a new game hosted and created, then
+  // the old room told (RematchReady or RematchFailed).
+  void CreateRematch(const std::weak_ptr<HostedRoom>& old, RoomOptions options, RoomGame game);
+  // Seats a player in a rematch, as a JoinSeat of theirs would.
+  void JoinRematch(const std::string& game_id, const RematchSeat& seat);
   void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
   // Resume or Spectate of a game not hosted: an ended game is answered from the log.
   void ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
@@ -156,6 +183,7 @@ class Lobby : public MessageSink {
   const std::map<std::string, wire::ServerMessage, std::less<>> tile_set_replies_;
   TokenSource tokens_;
   Storage& storage_;
+  BotPool& bot_pool_;
   std::atomic<size_t> work_in_flight_ = 0;
   mutable std::mutex mutex_;  // guards rooms_, finished_, next_number_ and joined_
   // Game ids are "g" and a number without leading zeros: ordered by length, then as text, they

@@ -55,7 +55,8 @@ std::optional<std::string> Server::OpenLog() {
   auto opened = Storage::Open(config_);
   if (auto* error = std::get_if<std::string>(&opened)) return *error;
   storage_ = std::move(std::get<std::unique_ptr<Storage>>(opened));
-  lobby_ = std::make_unique<Lobby>(io_, config_, rule_sets_, tokens_, *storage_);
+  bot_pool_ = std::make_unique<BotPool>(config_.bot_threads, config_.bot_queue);
+  lobby_ = std::make_unique<Lobby>(io_, config_, rule_sets_, tokens_, *storage_, *bot_pool_);
   auto games = storage_->TakeUnfinished();
   size_t actions = 0;
   for (const auto& g : games) actions += g.actions.size();

@@ -52,7 +52,8 @@ class Server {
   RuleSetRegistry rule_sets_;  // handed to the lobby when the log is open
   TokenSource tokens_;
   Clock clock_;
-  std::unique_ptr<Storage> storage_;  // outlives the lobby: rooms write through its journal
+  std::unique_ptr<Storage> storage_;   // outlives the lobby: rooms write through its journal
+  std::unique_ptr<BotPool> bot_pool_;  // outlives the lobby: rooms' bots think on it
   std::unique_ptr<Lobby> lobby_;
   SessionRegistry registry_;
   std::unique_ptr<SessionContext> context_;

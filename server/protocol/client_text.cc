@@ -29,6 +29,8 @@ constexpr size_t kRuleSetBytes = 32;
 constexpr size_t kClientNameBytes = 64;
 // Option names are short words ("river").
 constexpr size_t kOptionNameBytes = 32;
+// A bot's level: "random", "greedy" or "strong".
+constexpr size_t kBotLevelBytes = 16;
 // A game's Action, encoded: a few numbers.
 constexpr size_t kActionBytes = 64;
 // How much of a refused value the server's log shows.
@@ -199,6 +201,11 @@ const std::map<std::string, size_t, std::less<>>& ClientTextLimits() {
       {EnvelopeField("Move.action"), kActionBytes},
       {EnvelopeField("GetReplay.game_id"), kGameIdBytes},
       {EnvelopeField("Seek.game_id"), kGameIdBytes},
+      {EnvelopeField("BotSeat.level"), kBotLevelBytes},
+      {EnvelopeField("Resign.game_id"), kGameIdBytes},
+      {EnvelopeField("Resign.seat_token"), kSeatTokenBytes},
+      {EnvelopeField("Rematch.game_id"), kGameIdBytes},
+      {EnvelopeField("Rematch.seat_token"), kSeatTokenBytes},
       // Chat (docs/protocol.md, section 13).
       {EnvelopeField("SendChat.game_id"), kGameIdBytes},
       {EnvelopeField("SendChat.seat_token"), kSeatTokenBytes},

@@ -27,6 +27,8 @@ wire::GameStatus ToProto(persistence::GameStatus status) {
       return wire::GAME_STATUS_DAMAGED;
     case persistence::GameStatus::kAbandoned:
       return wire::GAME_STATUS_ABANDONED;
+    case persistence::GameStatus::kResigned:
+      return wire::GAME_STATUS_RESIGNED;
   }
   return wire::GAME_STATUS_DAMAGED;
 }
@@ -103,9 +105,16 @@ wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
       if (s.seat != i) continue;
       seat->set_taken(true);
       seat->set_player_name(s.player_name);
+      seat->set_bot(s.bot);
+      seat->set_resigned(s.resigned);
     }
   }
   info.set_status(ToProto(game.status));
+  if (game.rematch_of > 0) info.set_rematch_of(persistence::GameId(game.rematch_of));
+  if (game.rematch > 0) info.set_rematch(persistence::GameId(game.rematch));
+  info.set_on_resign(game.on_resign == persistence::ResignPolicy::kEndGame
+                         ? wire::RESIGN_POLICY_END_GAME
+                         : wire::RESIGN_POLICY_BOT_TAKES_SEAT);
   AddDrawFields(game.draw_commitment, game.draw_proof, info.status(), &info);
   info.set_spectators_chat(game.spectators_chat);
   return info;

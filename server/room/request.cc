@@ -17,6 +17,10 @@ std::optional<RoomRequest> RoomRequestOf(const wire::ClientMessage& message) {
       return &message.resume();
     case wire::ClientMessage::kMove:
       return &message.move();
+    case wire::ClientMessage::kResign:
+      return &message.resign();
+    case wire::ClientMessage::kRematch:
+      return &message.rematch();
     case wire::ClientMessage::kSendChat:
       return &message.send_chat();
     case wire::ClientMessage::kMuteSeat:

@@ -1,9 +1,9 @@
 // The requests a room handles, and the game each one names.
 //
 // Eight ClientMessage bodies are addressed to one game and answered by its Room: JoinSeat,
-// LeaveSeat, StartGame, Spectate, Resume, Move, SendChat and MuteSeat. RoomRequestOf is the one
-// place that says which: its switch names every body case, so a body added to the protocol does not
-// build
+// LeaveSeat, StartGame, Spectate, Resume, Move, Resign, Rematch, SendChat and MuteSeat.
+// RoomRequestOf is the one place that says which: its switch names every body case, so a body
+// added to the protocol does not build
 // (-Werror=switch) until it is placed here, on the room's side or not. A RoomRequest is visited
 // with std::visit, so a room, or any other visitor, that misses one of them does not build
 // either. The lobby routes with these to hosted rooms and to rooms restored from the log, and
@@ -24,6 +24,7 @@ namespace wire = protocol::wire;
 using RoomRequest =
     std::variant<const wire::JoinSeat*, const wire::LeaveSeat*, const wire::StartGame*,
                  const wire::Spectate*, const wire::Resume*, const wire::Move*,
+                 const wire::Resign*, const wire::Rematch*,
                  // chat
                  const wire::SendChat*, const wire::MuteSeat*>;
 

@@ -80,6 +80,13 @@ Room::Room(RoomOptions options, RoomGame game, TokenSource tokens, persistence::
   assert(game_type_.codec->RuleSetId() == game_type_.rules->Type().id);
   assert(options_.seats >= game_type_.rules->Type().min_players &&
          options_.seats <= game_type_.rules->Type().max_players);
+  for (const BotSeatOption& bot : options_.bots) {
+    Seat& seat = seats_.at(static_cast<size_t>(bot.seat));
+    seat.taken = true;
+    seat.player_name = BotPlayerName(bot.level);
+    seat.bot = NewSeatBot(bot.level);
+    seat.token_hash = seat.bot->token_hash;
+  }
 }
 
 void Room::Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message) {
@@ -93,6 +100,8 @@ void Room::Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& 
                  [&](const wire::Spectate* /*spectate*/) { Spectate(peer, id); },
                  [&](const wire::Resume* resume) { Resume(peer, id, *resume); },
                  [&](const wire::Move* move) { Move(peer, id, *move); },
+                 [&](const wire::Resign* resign) { Resign(peer, id, *resign); },
+                 [&](const wire::Rematch* rematch) { Rematch(peer, id, *rematch); },
                  [&](const wire::SendChat* send) { SendChat(peer, id, *send); },
                  [&](const wire::MuteSeat* mute) { MuteSeat(peer, id, *mute); },
              },
@@ -234,8 +243,15 @@ wire::GameInfo Room::Info() const {
     s->set_taken(seats_[i].taken);
     s->set_player_name(seats_[i].player_name);
     s->set_online(seats_[i].online);
+    if (seats_[i].bot) s->set_bot(std::string(bots::ToString(seats_[i].bot->level)));
+    s->set_resigned(seats_[i].resigned);
   }
   info.set_status(status_);
+  if (options_.rematch_of > 0) info.set_rematch_of(persistence::GameId(options_.rematch_of));
+  info.set_rematch(rematch_);
+  info.set_on_resign(options_.on_resign == persistence::ResignPolicy::kEndGame
+                         ? wire::RESIGN_POLICY_END_GAME
+                         : wire::RESIGN_POLICY_BOT_TAKES_SEAT);
   uint32_t spectators = 0;
   for (const auto& weak : spectators_) spectators += weak.expired() ? 0 : 1;
   info.set_spectators(spectators);
@@ -262,7 +278,10 @@ void Room::SendSeatStatus(int seat) {
 std::optional<int> Room::SeatOf(const std::string& token) const {
   const persistence::TokenHash hash = persistence::HashToken(token);
   for (size_t i = 0; i < seats_.size(); ++i) {
-    if (seats_[i].taken && persistence::SameHash(seats_[i].token_hash, hash)) {
+    const Seat& seat = seats_[i];
+    if (!seat.taken) continue;
+    if (persistence::SameHash(seat.token_hash, hash) ||
+        (seat.bot && persistence::SameHash(seat.bot->token_hash, hash))) {
       return static_cast<int>(i);
     }
   }
@@ -277,7 +296,7 @@ std::optional<int> Room::DecidingSeat() const {
 }
 
 void Room::AddLegalActions(int seat, google::protobuf::RepeatedPtrField<std::string>* out) const {
-  if (DecidingSeat() != seat) return;
+  if (DecidingSeat() != seat || seats_[static_cast<size_t>(seat)].bot) return;
   for (std::string& a : codec_.EncodeLegalActions(*game_)) out->Add(std::move(a));
 }
 
@@ -311,12 +330,24 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   record.tileset_version = game_type_.rules->Tiles().version();
   record.seats = options_.seats;
   record.seed = options_.seed;
+  record.on_resign = options_.on_resign;
+  record.rematch_of = options_.rematch_of;
   record.spectators_chat = options_.spectators_chat;
-  Write({persistence::CreateGameOp{record}}, [this, peer, request_id](persistence::Status status) {
+  std::vector<persistence::WriteOp> ops = {persistence::CreateGameOp{record}};
+  for (const BotSeatOption& bot : options_.bots) {
+    ops.emplace_back(persistence::TakeSeatOp{
+        options_.number, RecordOf(bot.seat, seats_[static_cast<size_t>(bot.seat)])});
+  }
+  if (options_.rematch_of > 0) {
+    ops.emplace_back(persistence::LinkRematchOp{options_.rematch_of, options_.number});
+  }
+  // A rematch is created for no connection: its players are seated once it exists.
+  Write(std::move(ops), [this, peer, request_id](persistence::Status status) {
     if (status) {
-      StorageFailed(*peer, request_id, *status);
+      if (peer) StorageFailed(*peer, request_id, *status);
       return Emit(RoomEvent::kCreateFailed);
     }
+    if (!peer) return Emit(RoomEvent::kCreated);
     wire::ServerMessage reply;
     *reply.mutable_game_created()->mutable_game() = Info();
     Reply(*peer, request_id, std::move(reply));
@@ -430,9 +461,7 @@ Room::StartPlan Room::BuildStart(const std::vector<Seat>& seats,
                                  std::vector<persistence::WriteOp>* ops) const {
   std::vector<persistence::SeatRecord> records;
   for (const Seat& s : seats) {
-    if (s.taken) {
-      records.push_back({static_cast<int>(records.size()), s.player_name, s.token_hash});
-    }
+    if (s.taken) records.push_back(RecordOf(static_cast<int>(records.size()), s));
   }
   auto created = game_type_.rules->NewGame(static_cast<int>(records.size()), game_type_.options,
                                            options_.seed);
@@ -605,7 +634,9 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wi
   if (status_ != wire::GAME_STATUS_RUNNING) {
     return Reject(*peer, request_id, wire::ERROR_CODE_GAME_NOT_RUNNING, "the game is not running");
   }
-  AttachSeat(*seat, peer);
+  if (RefusedAsResigned(*peer, request_id, *seat, move.seat_token())) return;
+  // A bot's move comes from the room itself: the seat's connection stays its person's.
+  if (!IsBotToken(*seat, move.seat_token())) AttachSeat(*seat, peer);
   if (DecidingSeat() != seat) {
     return Reject(*peer, request_id, wire::ERROR_CODE_NOT_YOUR_DECISION, "it is not your decision");
   }
@@ -720,6 +751,7 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
     status_ = wire::GAME_STATUS_FINISHED;
     Emit(RoomEvent::kFinished);
   }
+  ThinkIfBotDecides();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -747,13 +779,19 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
   options_.name = record.name;
   options_.seats = record.seats;
   options_.seed = record.seed;
+  options_.on_resign = record.on_resign;
+  options_.rematch_of = record.rematch_of;
+  if (record.rematch > 0) rematch_ = persistence::GameId(record.rematch);
   options_.spectators_chat = record.spectators_chat;
   draws_ = {record.draw_commitment, record.draw_proof};
   chat_.Restore(stored.chat, id_);
   seats_.assign(static_cast<size_t>(record.seats), Seat{});
   for (const persistence::SeatRecord& s : record.seat_records) {
     if (s.seat < 0 || s.seat >= record.seats) continue;
-    seats_[static_cast<size_t>(s.seat)] = Seat{true, s.player_name, s.token_hash, {}, false};
+    Seat& seat = seats_[static_cast<size_t>(s.seat)];
+    seat = Seat{true, s.player_name, s.token_hash, {}, false, s.resigned, std::nullopt};
+    // A bot's token is the room's alone and was never stored: it gets a new one.
+    if (const auto level = bots::ParseLevel(s.bot)) seat.bot = NewSeatBot(*level);
   }
   last_activity_ms_ = record.updated_ms;
   if (!stored.actions.empty()) {
@@ -800,6 +838,10 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     status_ = wire::GAME_STATUS_ABANDONED;
     return std::nullopt;
   }
+  if (record.status == persistence::GameStatus::kResigned) {
+    status_ = wire::GAME_STATUS_RESIGNED;
+    return std::nullopt;
+  }
   status_ = wire::GAME_STATUS_RUNNING;
   // A log always ends on a player's decision, or with the game's end, written with it; should
   // one not (a file from elsewhere), the draws and the end are written now.
@@ -808,7 +850,9 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     std::vector<Staged> staged;
     StageChanceDraws(*game_, &staged);
     CommitMove(std::move(staged), nullptr, 0, std::move(committed));
+    return std::nullopt;
   }
+  ThinkIfBotDecides();  // a bot that had to decide when the server stopped thinks again
   return std::nullopt;
 }
 

@@ -41,6 +41,7 @@
 #include "persistence/store.h"
 #include "protocol/envelope.h"
 #include "protocol/game_codec.h"
+#include "room/bot_seats.h"
 #include "room/chat.h"
 #include "room/request.h"
 
@@ -85,6 +86,18 @@ struct RoomOptions {
   // clock when empty).
   bool spectators_chat = false;
   MonotonicClock chat_clock = {};
+  // Bots, resigning and rematches (room/bot_seats.h).
+  std::vector<BotSeatOption> bots{};  // seats bots take at the creation
+  persistence::ResignPolicy on_resign = persistence::ResignPolicy::kBotTakesSeat;
+  int64_t rematch_of = 0;  // the number of the game this one is a rematch of; 0: none
+};
+
+// A player of a game that is over who asked for a rematch, to be seated in it.
+struct RematchSeat {
+  std::shared_ptr<Peer> peer;
+  uint64_t request_id = 0;
+  int seat = 0;
+  std::string player_name;
 };
 
 // What the lobby hears from a room (for its list, its logs and its housekeeping).
@@ -95,6 +108,7 @@ enum class RoomEvent : uint8_t {
   kFinished,
   kDamaged,
   kAbandoned,
+  kResigned,  // ended by a resignation (RESIGN_POLICY_END_GAME)
 };
 
 // The delta of one action, as every client gets it (no legal actions, no request id).
@@ -133,6 +147,25 @@ class Room {
   void SendChat(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::SendChat& send);
   void MuteSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::MuteSeat& mute);
 
+  // Bots, resigning and rematches (room/bot_seats.cc).
+  // Where the room's bots think; without one (a room that only answers from the log) they do
+  // not. Set before Create or Restore.
+  void SetBotRunner(BotRunner* runner) { bot_runner_ = runner; }
+  void Resign(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Resign& resign);
+  void Rematch(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+               const wire::Rematch& rematch);
+  // The lobby's answers to on_rematch_create: the rematch exists (its summary), or could not be
+  // made. The players waiting for it are seated in it (on_rematch_join) or told why not, and the
+  // others are offered it.
+  void RematchReady(const wire::GameInfo& rematch);
+  void RematchFailed(wire::ErrorCode code, const std::string& reason);
+  // Runs `job` once no write is in flight (at once if none is).
+  void WhenIdle(std::function<void()> job);
+  // Asked to make the rematch of this game with `options` (its number is the lobby's to give).
+  std::function<void(RoomOptions options, RoomGame game)> on_rematch_create;
+  // Asked to seat a player in the rematch `game_id` (a JoinSeat made on their behalf).
+  std::function<void(const std::string& game_id, const RematchSeat& seat)> on_rematch_join;
+
   wire::GameInfo Info() const;
   wire::GameStatus Status() const { return status_; }
   const std::string& id() const { return id_; }
@@ -148,12 +181,20 @@ class Room {
   std::function<void(RoomEvent)> on_event;
 
  private:
+  // The bot that plays a seat, with the token the room moves it with.
+  struct SeatBot {
+    bots::Level level = bots::Level::kRandom;
+    std::string token;
+    persistence::TokenHash token_hash{};
+  };
   struct Seat {
     bool taken = false;
     std::string player_name;
     persistence::TokenHash token_hash{};
     std::weak_ptr<Peer> peer;
     bool online = false;
+    bool resigned = false;  // the person's token no longer plays the seat
+    std::optional<SeatBot> bot{};
   };
   // An action applied but not yet committed, with what its delta needs.
   struct Staged {
@@ -180,7 +221,23 @@ class Room {
   bool RefusedUnlessOpen(Peer& peer, uint64_t request_id);
   void StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error);
 
+  // The seat of a token: a person's, or the token of the bot that plays the seat.
   std::optional<int> SeatOf(const std::string& token) const;
+  bool IsBotToken(int seat, const std::string& token) const;
+  // Why a Move with `token` for `seat` is refused before its game is looked at, if it is: the
+  // token of a person who resigned.
+  bool RefusedAsResigned(Peer& peer, uint64_t request_id, int seat, const std::string& token);
+  SeatBot NewSeatBot(bots::Level level);
+  // Asks the runner for the move of the bot whose seat must decide now, if one must.
+  void ThinkIfBotDecides();
+  void BotAnswered(int seat, uint64_t sequence, std::string action);
+  persistence::SeatRecord RecordOf(int seat, const Seat& s) const;
+  void ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat);
+  void ResignToBot(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat);
+  // Whether someone other than `seat` still plays a seat in person.
+  bool PersonPlaysBesides(int seat) const;
+  RoomOptions RematchOptions() const;
+  void OfferRematch(const wire::GameInfo& rematch);
   // The seat's messages go to `peer` from now on: a live connection that held it is told
   // (SeatMoved), and `peer` no longer watches as a spectator.
   void MoveSeatTo(int seat, const std::shared_ptr<Peer>& peer);
@@ -247,6 +304,11 @@ class Room {
   // once: Resume sends these very bytes again. No decoded copy is kept (for a finished 4-player
   // game it would be about 167 KiB more); the one a Resume answers with is decoded from its bytes.
   std::vector<Bytes> delta_bytes_;
+  BotRunner* bot_runner_ = nullptr;
+  std::shared_ptr<Peer> bot_peer_;            // where the replies to the bots' moves go (the log)
+  std::string rematch_;                       // this game's rematch, once made
+  bool rematch_pending_ = false;              // asked of the lobby, not yet answered
+  std::vector<RematchSeat> rematch_waiting_;  // to seat in it once it exists
   // Chat and fair draws.
   ChatLog chat_;
   persistence::DrawCommitment draws_;  // empty before the start

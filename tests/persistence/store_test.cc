@@ -288,6 +288,57 @@ TEST(StoreTest, ListsGamesByStatusAndLoadsTheUnfinishedOnes) {
   EXPECT_EQ(numbers, (std::vector<int64_t>{1, 2, 5}));
 }
 
+// Bots, resigning and rematches: what each op records, and what a resigned seat refuses.
+TEST(StoreTest, KeepsBotSeatsResignationsAndRematchLinks) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  GameRecord game = NewGameRecord(1);
+  game.on_resign = ResignPolicy::kEndGame;
+  const SeatRecord bot{1, "Strong bot", HashToken("b"), "strong", false};
+  Write create{1, {CreateGameOp{game}, TakeSeatOp{1, bot}}};
+  ExpectAllCommitted(store->ApplyBatch({create, NewRunningGame(2, 2), NewRunningGame(3, 2)}));
+  const StoredGame created = MustLoad(*store, 1);
+  EXPECT_EQ(created.game.on_resign, ResignPolicy::kEndGame);
+  EXPECT_EQ(created.game.seat_records, (std::vector<SeatRecord>{bot}));
+
+  // Game 2: ann resigns and a greedy bot plays on; she cannot resign twice.
+  ASSERT_FALSE(store->Apply({2, {ResignSeatOp{2, 0, "greedy"}}}));
+  EXPECT_TRUE(store->Apply({2, {ResignSeatOp{2, 0, "greedy"}}}));
+  const SeatRecord ann = MustLoad(*store, 2).game.seat_records[0];
+  EXPECT_TRUE(ann.resigned);
+  EXPECT_EQ(ann.bot, "greedy");
+  EXPECT_EQ(ann.player_name, "ann");
+
+  // Game 3: bob resigns and the game ends; a game not running cannot end so again.
+  ASSERT_FALSE(store->Apply({3, {ResignGameOp{3, 1, R"({"resigned_seat":1})"}}}));
+  EXPECT_TRUE(store->Apply({3, {ResignGameOp{3, 1, "{}"}}}));
+  const StoredGame resigned = MustLoad(*store, 3);
+  EXPECT_EQ(resigned.game.status, GameStatus::kResigned);
+  EXPECT_EQ(resigned.game.result, R"({"resigned_seat":1})");
+  EXPECT_GT(resigned.game.finished_ms, 0);
+  EXPECT_TRUE(resigned.game.seat_records[1].resigned);
+  EXPECT_EQ(resigned.game.seat_records[1].bot, "");
+
+  // The rematch of game 3 names it, and game 3 names its rematch.
+  GameRecord rematch = NewGameRecord(4);
+  rematch.rematch_of = 3;
+  ASSERT_FALSE(store->Apply({4, {CreateGameOp{rematch}, LinkRematchOp{3, 4}}}));
+  EXPECT_EQ(MustLoad(*store, 4).game.rematch_of, 3);
+  EXPECT_EQ(MustLoad(*store, 3).game.rematch, 4);
+
+  // Finished and resigned games are listed apart, or together; resigned ones expire.
+  ASSERT_FALSE(store->Apply({2, {FinishGameOp{2, "{}"}}}));
+  EXPECT_EQ(ListNumbers(*store, GameStatus::kResigned), (std::vector<int64_t>{3}));
+  EXPECT_EQ(ListNumbers(*store, GameStatus::kFinished), (std::vector<int64_t>{2}));
+  ListFilter over{GameStatus::kFinished, std::nullopt};
+  over.or_status = GameStatus::kResigned;
+  EXPECT_EQ(Numbers(*store->ListGames(over)), (std::vector<int64_t>{2, 3}));
+  auto expired = store->Expire(NowMs() + 1000, "");
+  ASSERT_TRUE(expired.ok());
+  EXPECT_EQ(expired->games, 2);
+}
+
 // Finished games as the server lists them: the most recently finished first, a limited number,
 // or one game by its number; each with its own seats.
 TEST(StoreTest, ListsTheNewestFinishedGamesFirstAndOneGameByNumber) {
@@ -577,6 +628,49 @@ TEST(MigrationTest, ACityGameStoredByVersion2StillReplays) {
   EXPECT_EQ(replayed.applied, 259u);
   EXPECT_TRUE(replayed.state->IsOver());
   EXPECT_EQ(replayed.state->Hash(), stored.actions.back().state_hash);
+}
+
+// A file of schema version 3, before seats had bots and games a resign policy and rematch links.
+TEST(MigrationTest, UpgradesAVersion3FileWithNoBotsAndTheDefaultResignPolicy) {
+  TempDir dir;
+  const std::string path = dir.File("v3.db");
+  BuildFile(path,
+            ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v3.sql"));
+  {
+    auto db = Connection::Open(path, false);
+    ASSERT_TRUE(db.ok());
+    EXPECT_EQ(*ReadSchemaVersion(*db), 3);
+  }
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
+
+  const StoredGame finished = MustLoad(*store, 1);
+  EXPECT_EQ(finished.game.status, GameStatus::kFinished);
+  EXPECT_EQ(finished.game.on_resign, ResignPolicy::kBotTakesSeat);
+  EXPECT_EQ(finished.game.rematch_of, 0);
+  EXPECT_EQ(finished.game.rematch, 0);
+  ASSERT_EQ(finished.game.seat_records.size(), 2u);
+  for (const SeatRecord& seat : finished.game.seat_records) {
+    EXPECT_EQ(seat.bot, "");
+    EXPECT_FALSE(seat.resigned);
+  }
+  const ReplayedGame replayed = ReplayStored(finished, DefaultRuleSets());
+  ASSERT_FALSE(replayed.damage) << *replayed.damage;
+  EXPECT_EQ(replayed.state->Hash(), finished.actions.back().state_hash);
+
+  // The open game takes a bot seat and links a rematch, as any game of the new schema.
+  const StoredGame open = MustLoad(*store, 2);
+  EXPECT_EQ(open.game.options, "river=1");
+  SeatRecord bot{1, "Greedy bot", HashToken("bot"), "greedy", false};
+  ASSERT_FALSE(store->Apply({2, {TakeSeatOp{2, bot}, LinkRematchOp{1, 2}}}));
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  const StoredGame again = MustLoad(*reopened, 2);
+  ASSERT_EQ(again.game.seat_records.size(), 2u);
+  EXPECT_EQ(again.game.seat_records[1], bot);
+  EXPECT_EQ(MustLoad(*reopened, 1).game.rematch, 2);
 }
 
 TEST(MigrationTest, AGameWhoseRulesThisBuildLacksIsRefusedByName) {

@@ -2934,3 +2934,115 @@ TEST(NetCastle, AGameOfTheCastleIsCreatedPlayedResumedWatchedAndReplayed) {
 
 }  // namespace
 }  // namespace carc::server
+
+namespace carc::server {
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Bots in seats, resigning and rematches, over the sockets
+
+wire::ClientMessage CreateWithBots(uint32_t seats,
+                                   const std::vector<std::pair<uint32_t, std::string>>& bots,
+                                   wire::ResignPolicy on_resign = wire::RESIGN_POLICY_UNSPECIFIED) {
+  wire::ClientMessage m = msg::CreateGame(msg::kCity, seats, 9, "bots");
+  for (const auto& [seat, level] : bots) {
+    wire::BotSeat* bot = m.mutable_create_game()->add_bots();
+    bot->set_seat(seat);
+    bot->set_level(level);
+  }
+  m.mutable_create_game()->set_on_resign(on_resign);
+  return m;
+}
+
+TEST(NetBots, ACreateGameWithBadBotsOrPolicyCreatesNothing) {
+  TestServer server;
+  auto c = Connected(server);
+  for (const auto& bots :
+       std::vector<std::vector<std::pair<uint32_t, std::string>>>{{{2, "greedy"}},
+                                                                  {{1, "greedy"}, {1, "random"}},
+                                                                  {{1, "clever"}},
+                                                                  {{0, "random"}, {1, "strong"}}}) {
+    const wire::ServerMessage reply = c->Request(CreateWithBots(2, bots));
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_BOTS) << Show(reply);
+  }
+  const wire::ServerMessage policy =
+      c->Request(CreateWithBots(2, {}, static_cast<wire::ResignPolicy>(9)));
+  EXPECT_EQ(CodeOf(policy), wire::ERROR_CODE_BAD_RESIGN_POLICY) << Show(policy);
+  EXPECT_EQ(HostedGames(*c), 0) << "a refused CreateGame creates nothing";
+}
+
+// Two people and a bot of the server's play a whole game (the bot thinks on the server's pool);
+// then both ask for a rematch: the first creates it, the second is offered it and joins it.
+TEST(NetBots, TwoPeopleAndABotPlayAWholeGameThenARematch) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  const wire::ServerMessage created = a->Request(CreateWithBots(3, {{2, "greedy"}}));
+  ASSERT_TRUE(created.has_game_created()) << Show(created);
+  const std::string game = created.game_created().game().game_id();
+  EXPECT_EQ(created.game_created().game().seat(2).bot(), "greedy");
+  EXPECT_EQ(created.game_created().game().on_resign(), wire::RESIGN_POLICY_BOT_TAKES_SEAT);
+  ASSERT_TRUE(a->Join(game, 0).has_seat_joined());
+  ASSERT_TRUE(b->Join(game, 1).has_seat_joined());
+  ASSERT_TRUE(a->SyncPast(0));
+
+  core::Random random(12);
+  int bot_moves = 0;
+  for (int i = 0; i < 20000 && !a->track().over(); ++i) {
+    const int actor = a->track().actor();
+    if (actor != 0 && actor != 1) {  // the bot's decision (or a draw): its delta will come
+      const auto m = a->Receive();
+      ASSERT_TRUE(m.has_value()) << a->error().message();
+      if (m->has_delta() && m->delta().seat() == 2 && actor == 2) ++bot_moves;
+      continue;
+    }
+    Client* decider = actor == 0 ? a.get() : b.get();
+    while (decider->track().sequence() < a->track().sequence()) ASSERT_TRUE(decider->Receive());
+    const std::vector<std::string>& legal = decider->track().legal();
+    ASSERT_FALSE(legal.empty());
+    const wire::ServerMessage reply =
+        decider->Move(legal[static_cast<size_t>(random.Below(legal.size()))]);
+    ASSERT_TRUE(reply.has_delta()) << Show(reply);
+    while (a->track().sequence() < decider->track().sequence()) ASSERT_TRUE(a->Receive());
+  }
+  ASSERT_TRUE(a->track().over());
+  EXPECT_GT(bot_moves, 0);
+
+  const std::string old_token = a->track().token;
+  wire::ClientMessage ask;
+  ask.mutable_rematch()->set_game_id(game);
+  ask.mutable_rematch()->set_seat_token(old_token);
+  const wire::ServerMessage joined = a->Request(ask);
+  ASSERT_TRUE(joined.has_seat_joined()) << Show(joined);
+  const std::string rematch = joined.seat_joined().game().game_id();
+  EXPECT_NE(rematch, game);
+  EXPECT_EQ(joined.seat_joined().seat(), 0u);
+  EXPECT_EQ(joined.seat_joined().game().rematch_of(), game);
+  EXPECT_EQ(joined.seat_joined().game().seat(2).bot(), "greedy");
+
+  const auto offer =
+      b->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_rematch_offered(); });
+  ASSERT_TRUE(offer.has_value());
+  EXPECT_EQ(offer->rematch_offered().game_id(), game);
+  EXPECT_EQ(offer->rematch_offered().game().game_id(), rematch);
+  EXPECT_EQ(offer->rematch_offered().seat(), 1u);
+
+  ask.mutable_rematch()->set_seat_token(b->track().token);
+  const wire::ServerMessage second = b->Request(ask);
+  ASSERT_TRUE(second.has_seat_joined()) << Show(second);
+  EXPECT_EQ(second.seat_joined().game().game_id(), rematch) << "the same rematch";
+  EXPECT_EQ(second.seat_joined().seat(), 1u);
+
+  const wire::ServerMessage listed = a->Request(msg::ListGames());
+  const wire::GameInfo* old_info = FindGame(listed, game);
+  EXPECT_EQ(old_info, nullptr) << "a finished game is not in the hosted list";
+  wire::ClientMessage one = msg::ListGames();
+  one.mutable_list_games()->set_game_id(game);
+  const wire::ServerMessage old_game = a->Request(one);
+  ASSERT_EQ(old_game.game_list().games_size(), 1) << Show(old_game);
+  EXPECT_EQ(old_game.game_list().games(0).rematch(), rematch);
+  EXPECT_EQ(old_game.game_list().games(0).status(), wire::GAME_STATUS_FINISHED);
+}
+
+}  // namespace
+}  // namespace carc::server

@@ -16,19 +16,21 @@
 namespace carc::server {
 namespace {
 
-// The six requests a room answers, each naming game `game_id`.
+// The eight requests a room answers, each naming game `game_id`.
 std::vector<wire::ClientMessage> RoomRequests(const std::string& game_id) {
-  std::vector<wire::ClientMessage> out(6);
+  std::vector<wire::ClientMessage> out(8);
   out[0].mutable_join_seat()->set_game_id(game_id);
   out[1].mutable_leave_seat()->set_game_id(game_id);
   out[2].mutable_start_game()->set_game_id(game_id);
   out[3].mutable_spectate()->set_game_id(game_id);
   out[4].mutable_resume()->set_game_id(game_id);
   out[5].mutable_move()->set_game_id(game_id);
+  out[6].mutable_resign()->set_game_id(game_id);
+  out[7].mutable_rematch()->set_game_id(game_id);
   return out;
 }
 
-TEST(RoomRequest, TheSixGameRequestsNameTheirGame) {
+TEST(RoomRequest, TheEightGameRequestsNameTheirGame) {
   for (const wire::ClientMessage& message : RoomRequests("g17")) {
     const auto request = RoomRequestOf(message);
     ASSERT_TRUE(request.has_value()) << message.ShortDebugString();
@@ -88,14 +90,17 @@ TEST(RoomRequest, HandlePassesEachRequestToItsHandler) {
     EXPECT_EQ(peer->received.back().request_id(), 10 + i) << requests[i].ShortDebugString();
   }
   // The replies are those of each handler: a seat, then refusals for want of a token, the
-  // open game to the spectator, and a move before the start.
-  ASSERT_EQ(peer->received.size(), 6u);
+  // open game to the spectator, a move before the start, and a resign and a rematch without a
+  // token.
+  ASSERT_EQ(peer->received.size(), 8u);
   EXPECT_TRUE(peer->received[0].has_seat_joined());
   EXPECT_EQ(peer->received[1].error().code(), wire::ERROR_CODE_BAD_TOKEN);
   EXPECT_EQ(peer->received[2].error().code(), wire::ERROR_CODE_BAD_TOKEN);
   EXPECT_TRUE(peer->received[3].has_lobby_update());
   EXPECT_EQ(peer->received[4].error().code(), wire::ERROR_CODE_BAD_TOKEN);
   EXPECT_EQ(peer->received[5].error().code(), wire::ERROR_CODE_SPECTATOR);
+  EXPECT_EQ(peer->received[6].error().code(), wire::ERROR_CODE_BAD_TOKEN);
+  EXPECT_EQ(peer->received[7].error().code(), wire::ERROR_CODE_BAD_TOKEN);
 }
 
 }  // namespace

@@ -120,6 +120,48 @@ TEST_F(CarcClient, BotsPlayAWholeGameAndItsReplayNamesFeaturesWithTheServersLett
   EXPECT_NE(text.out.find("game " + game + " is over"), std::string::npos) << text.out;
 }
 
+// The first line of a command's output (the rest may be its notes on standard error).
+std::string FirstLine(const std::string& out) { return out.substr(0, out.find('\n')); }
+
+// A person against a bot of the server's: created with the bot, resigned, rematched, and the
+// rematch played to its end against the server's bot.
+TEST_F(CarcClient, CreatesWithBotsResignsAndPlaysTheRematchAgainstTheServersBot) {
+  const auto refused = Client("create --seats 2 --bot 2=greedy");
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.out.find("ERROR_CODE_BAD_BOTS"), std::string::npos) << refused.out;
+
+  const auto created = Client("create --seats 2 --bot 1=greedy --on-resign end-game --json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(FirstLine(created.out));
+  EXPECT_EQ(game["seat"][1]["bot"], "greedy");
+  EXPECT_EQ(game["on_resign"], "end-game");
+  const std::string id = game["game_id"];
+  const auto shown = Client("show " + id);
+  EXPECT_NE(shown.out.find("seat 1: 'Greedy bot' (bot: greedy)"), std::string::npos) << shown.out;
+
+  const auto joined = Client("join " + id + " --name ann --json");
+  ASSERT_EQ(joined.status, 0) << joined.out;
+  const std::string token = json::parse(FirstLine(joined.out))["token"];
+  const auto resigned = Client("resign " + id + " --token " + token);
+  ASSERT_EQ(resigned.status, 0) << resigned.out;
+  EXPECT_NE(resigned.out.find("you resigned; game " + id + " is resigned"), std::string::npos)
+      << resigned.out;
+  EXPECT_NE(resigned.out.find("seat 0: 'ann' (resigned)"), std::string::npos) << resigned.out;
+
+  const auto rematch = Client("rematch " + id + " --token " + token + " --json");
+  ASSERT_EQ(rematch.status, 0) << rematch.out;
+  const json again = json::parse(FirstLine(rematch.out));
+  EXPECT_EQ(again["rematch_of"], id);
+  EXPECT_EQ(again["your_seat"], 0);
+  EXPECT_EQ(again["seat"][1]["bot"], "greedy");
+  const std::string rematch_id = again["game_id"];
+
+  const auto played = Client("play " + rematch_id + " --token " + std::string(again["token"]) +
+                             " --bot random --seed 3 --json");
+  ASSERT_EQ(played.status, 0) << played.out;
+  EXPECT_NE(played.out.find("\"seat\":0"), std::string::npos) << played.out;
+}
+
 TEST_F(CarcClient, ShowNamesTheTileInHandFromTheServersSet) {
   const auto created = Client("create --seats 2 --seed 5");
   ASSERT_EQ(created.status, 0) << created.out;

@@ -7,6 +7,8 @@
 //   carc-client start GAME --token   starts a game before every seat is taken (seat 0 only)
 //   carc-client show GAME            the game's public state, as a spectator
 //   carc-client play GAME --token    plays a seat: at the terminal, or --bot random|eager
+//   carc-client resign GAME --token  gives up a running game (its policy says what follows)
+//   carc-client rematch GAME --token a new game like one that is over, at the same seat
 //   carc-client replay GAME          a started game again from the server's log, step by step
 //   carc-client say GAME TEXT        a line in the game's chat (--token: as that seat)
 //   carc-client mute GAME SEAT       stops SEAT's chat lines reaching your seat (--unmute)
@@ -211,6 +213,36 @@ int CreateRefused(const wire::Error& error, const wire::Welcome& welcome) {
   return Fail(text);
 }
 
+// --bot values: "seat=level" each (e.g. 1=greedy); the error says which is wrong.
+std::variant<std::vector<wire::BotSeat>, std::string> ParseBots(
+    const std::vector<std::string>& pairs) {
+  std::vector<wire::BotSeat> bots;
+  for (const std::string& pair : pairs) {
+    const size_t equals = pair.find('=');
+    uint32_t seat = 0;
+    const auto [end, ec] = std::from_chars(pair.data(), pair.data() + equals, seat);
+    if (equals == std::string::npos || equals == 0 || ec != std::errc() ||
+        end != pair.data() + equals) {
+      return "--bot " + pair + ": expected seat=level, e.g. 1=greedy";
+    }
+    wire::BotSeat bot;
+    bot.set_seat(seat);
+    bot.set_level(pair.substr(equals + 1));
+    bots.push_back(std::move(bot));
+  }
+  return bots;
+}
+
+// What a seat holds, for people: "'ann' (online)", "'Greedy bot' (bot: greedy)", "free".
+std::string SeatText(const wire::SeatInfo& s) {
+  if (!s.taken()) return "free";
+  std::string text = "'" + s.player_name() + "'";
+  if (s.resigned()) text += " (resigned)";
+  if (!s.bot().empty()) text += " (bot: " + s.bot() + ")";
+  if (s.online()) text += " (online)";
+  return text;
+}
+
 int TakenSeats(const wire::GameInfo& game) {
   int taken = 0;
   for (const wire::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
@@ -223,7 +255,9 @@ json GameInfoJson(const wire::GameInfo& game) {
     seats.push_back({{"seat", s.seat()},
                      {"taken", s.taken()},
                      {"player_name", s.player_name()},
-                     {"online", s.online()}});
+                     {"online", s.online()},
+                     {"bot", s.bot()},
+                     {"resigned", s.resigned()}});
   }
   json options = json::object();
   for (const auto& [name, value] : game.options()) options[name] = value;
@@ -236,6 +270,10 @@ json GameInfoJson(const wire::GameInfo& game) {
           {"seats_taken", TakenSeats(game)},
           {"status", StatusName(game.status())},
           {"spectators", game.spectators()},
+          {"on_resign",
+           game.on_resign() == wire::RESIGN_POLICY_END_GAME ? "end-game" : "bot-takes-seat"},
+          {"rematch_of", game.rematch_of()},
+          {"rematch", game.rematch()},
           {"seat", seats}};
 }
 
@@ -260,7 +298,8 @@ int RuleSets(const ServerUrl& url, bool as_json) {
 
 int Create(const ServerUrl& url, const std::string& rule_set,
            const std::map<std::string, int32_t>& options, int seats, const std::string& name,
-           const std::optional<uint64_t>& seed, bool spectators_chat, bool as_json) {
+           const std::optional<uint64_t>& seed, const std::vector<wire::BotSeat>& bots,
+           wire::ResignPolicy on_resign, bool spectators_chat, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
   wire::ClientMessage message;
@@ -270,6 +309,8 @@ int Create(const ServerUrl& url, const std::string& rule_set,
   create->set_seats(static_cast<uint32_t>(seats));
   create->set_name(name);
   if (seed) create->set_seed(*seed);
+  for (const wire::BotSeat& bot : bots) *create->add_bots() = bot;
+  create->set_on_resign(on_resign);
   create->set_spectators_chat(spectators_chat);
   auto answer = client.Call(std::move(message));
   if (auto* error = std::get_if<std::string>(&answer)) return Fail(*error);
@@ -282,6 +323,59 @@ int Create(const ServerUrl& url, const std::string& rule_set,
   } else {
     std::cout << game.game_id() << "\n";
   }
+  return 0;
+}
+
+// Resign: the game's policy decides what follows; prints the game's status and the seats.
+int Resign(const ServerUrl& url, const std::string& game_id, const std::string& token,
+           bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  wire::ClientMessage message;
+  message.mutable_resign()->set_game_id(game_id);
+  message.mutable_resign()->set_seat_token(token);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_lobby_update()) return Fail("unexpected reply to Resign");
+  const wire::GameInfo& game = reply->lobby_update().game();
+  if (as_json) {
+    std::cout << GameInfoJson(game).dump() << "\n";
+    return 0;
+  }
+  std::cout << "you resigned; game " << game.game_id() << " is " << StatusName(game.status())
+            << "\n";
+  for (const wire::SeatInfo& s : game.seat()) {
+    std::cout << "  seat " << s.seat() << ": " << SeatText(s) << "\n";
+  }
+  return 0;
+}
+
+// Rematch: the new game (created, or the one another player created), at the same seat; prints
+// '<game> <seat> <token>'.
+int Rematch(const ServerUrl& url, const std::string& game_id, const std::string& token,
+            bool as_json) {
+  BlockingClient client;
+  if (!OpenClient(client, url)) return 1;
+  wire::ClientMessage message;
+  message.mutable_rematch()->set_game_id(game_id);
+  message.mutable_rematch()->set_seat_token(token);
+  const auto reply = Call(client, std::move(message));
+  if (!reply) return 1;
+  if (!reply->has_seat_joined()) return Fail("unexpected reply to Rematch");
+  const wire::SeatJoined& joined = reply->seat_joined();
+  const std::string rematch = joined.game().game_id();
+  const std::string new_token = Hex(joined.seat_token());
+  if (as_json) {
+    json out = GameInfoJson(joined.game());
+    out["your_seat"] = joined.seat();
+    out["token"] = new_token;
+    std::cout << out.dump() << "\n";
+  } else {
+    std::cout << rematch << " " << joined.seat() << " " << new_token << "\n";
+  }
+  std::cerr << "carc-client: seat " << joined.seat() << " of " << rematch << ", the rematch of "
+            << game_id << ", is yours; keep the token secret.\n"
+            << "  play it with: carc-client play " << rematch << " --token <token>\n";
   return 0;
 }
 
@@ -388,10 +482,7 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
     std::cout << "game " << game.game_id() << " (" << game.name()
               << ") is open: " << TakenSeats(game) << " of " << game.seats() << " seats taken\n";
     for (const wire::SeatInfo& s : game.seat()) {
-      std::cout << "  seat " << s.seat() << ": "
-                << (s.taken() ? "'" + s.player_name() + "'" + (s.online() ? " (online)" : "")
-                              : std::string("free"))
-                << "\n";
+      std::cout << "  seat " << s.seat() << ": " << SeatText(s) << "\n";
     }
     return 0;
   }
@@ -622,7 +713,8 @@ int Main(int argc, char** argv) {
   app.add_option("--server", server, "the server's WebSocket URL")->capture_default_str();
 
   bool as_json = false;
-  std::string game_id, name, token_hex, bot;
+  std::string game_id, name, token_hex, bot, on_resign = "bot-takes-seat";
+  std::vector<std::string> bot_pairs;
   int seats = 4;
   std::optional<uint64_t> seed;
   std::optional<uint32_t> seat;
@@ -649,6 +741,15 @@ int Main(int argc, char** argv) {
   create->add_option("--seed", seed,
                      "the game's seed (the server picks one when absent); only a server started "
                      "with --allow-chosen-seeds takes one");
+  create->add_option("--bot", bot_pairs,
+                     "seat=level: a bot of the server's (random, greedy or strong) takes that "
+                     "seat (repeatable)");
+  create
+      ->add_option("--on-resign", on_resign,
+                   "what a resignation does: end-game, or bot-takes-seat (a greedy bot plays "
+                   "the seat to the end)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"end-game", "bot-takes-seat"}));
   bool spectators_chat = false;
   create->add_flag("--spectators-chat", spectators_chat,
                    "let spectators write in the game's chat (they always read it)");
@@ -680,6 +781,19 @@ int Main(int argc, char** argv) {
       ->check(CLI::IsMember({"random", "eager"}));
   play->add_option("--seed", seed, "the bot's seed (random when absent)");
   play->add_flag("--json", as_json, "at the end, print the result as JSON");
+
+  CLI::App* resign =
+      app.add_subcommand("resign", "give up a running game (the game's policy says what follows)");
+  resign->add_option("game", game_id, "game id")->required();
+  resign->add_option("--token", token_hex, "your seat's token (hex)")->required();
+  resign->add_flag("--json", as_json, "print the game as JSON");
+
+  CLI::App* rematch = app.add_subcommand(
+      "rematch",
+      "a new game like one that is over, you at the same seat; prints '<game> <seat> <token>'");
+  rematch->add_option("game", game_id, "the id of the game that is over")->required();
+  rematch->add_option("--token", token_hex, "your seat's token in it (hex)")->required();
+  rematch->add_flag("--json", as_json, "print the new game, your seat and token as JSON");
 
   std::optional<uint64_t> seek;
   int step_ms = 0;
@@ -774,8 +888,15 @@ int Main(int argc, char** argv) {
 
   if (rule_sets->parsed()) return RuleSets(url, as_json);
   if (create->parsed()) {
-    return Create(url, rule_set, std::get<0>(options), seats, name, seed, spectators_chat, as_json);
+    const auto bot_seats = ParseBots(bot_pairs);
+    if (auto* error = std::get_if<std::string>(&bot_seats)) return Fail(*error);
+    return Create(
+        url, rule_set, std::get<0>(options), seats, name, seed, std::get<0>(bot_seats),
+        on_resign == "end-game" ? wire::RESIGN_POLICY_END_GAME : wire::RESIGN_POLICY_BOT_TAKES_SEAT,
+        spectators_chat, as_json);
   }
+  if (resign->parsed()) return Resign(url, game_id, *token, as_json);
+  if (rematch->parsed()) return Rematch(url, game_id, *token, as_json);
   if (list->parsed()) return List(url, as_json);
   if (join->parsed()) return Join(url, game_id, seat, name, as_json);
   if (start->parsed()) return Start(url, game_id, *token);

@@ -180,8 +180,9 @@ void Player::OnMessage(const wire::ServerMessage& message) {
       }
       return;
     case wire::ServerMessage::kLobbyUpdate: {
-      if (!config_.print_all) return;
       const wire::GameInfo& game = message.lobby_update().game();
+      if (game.game_id() == game_id_ && follower_.started()) return OnGameChanged(game);
+      if (!config_.print_all) return;
       int taken = 0;
       for (const wire::SeatInfo& s : game.seat()) taken += s.taken() ? 1 : 0;
       return PrintLine("game " + game.game_id() + " waits for players: " + std::to_string(taken) +
@@ -200,6 +201,13 @@ void Player::OnMessage(const wire::ServerMessage& message) {
                   (message.seat_status().online() ? "back online" : "offline"));
       }
       return;
+    case wire::ServerMessage::kRematchOffered: {
+      const wire::RematchOffered& offer = message.rematch_offered();
+      const std::string seat = std::to_string(offer.seat());
+      return PrintLine("a rematch of " + offer.game_id() + " is offered: game " +
+                       offer.game().game_id() + ", your seat " + seat + " (carc-client join " +
+                       offer.game().game_id() + " --seat " + seat + ")");
+    }
     case wire::ServerMessage::kChatMessage:
       if (config_.print_all && message.chat_message().game_id() == game_id_) {
         PrintLine(ChatLineText(message.chat_message()));
@@ -494,6 +502,18 @@ void Player::SendMove() {
   if (!stats_.first_move) stats_.first_move = pending_sent_;
   ++stats_.moves_sent;
   pending_id_ = connection_->Send(std::move(message));
+}
+
+// A running game's seats or status changed: a player resigned.
+void Player::OnGameChanged(const wire::GameInfo& game) {
+  if (config_.print_moves || config_.print_all) {
+    for (const wire::SeatInfo& s : game.seat()) {
+      if (!s.resigned() || !resigned_seats_.insert(static_cast<int>(s.seat())).second) continue;
+      PrintLine("seat " + std::to_string(s.seat()) + " ('" + s.player_name() + "') resigned" +
+                (s.bot().empty() ? "" : "; a " + s.bot() + " bot plays it on"));
+    }
+  }
+  if (game.status() == wire::GAME_STATUS_RESIGNED) GameEnded();
 }
 
 void Player::GameEnded() {

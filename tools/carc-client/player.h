@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -124,6 +125,7 @@ class Player : public std::enable_shared_from_this<Player> {
   void SendMove();
   void Resync(const std::string& why);
   void GameEnded();
+  void OnGameChanged(const wire::GameInfo& game);
   void Fail(const std::string& error);
   void Done();
 
@@ -149,6 +151,7 @@ class Player : public std::enable_shared_from_this<Player> {
   int reconnects_left_ = 0;
   bool report_resume_ = false;  // after a reconnection: say how the Resume was answered
   bool finished_ = false;
+  std::set<int> resigned_seats_;  // the resignations already told
   bool stopped_ = false;
   bool failed_ = false;
   bool done_ = false;

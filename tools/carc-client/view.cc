@@ -203,6 +203,8 @@ std::string StatusName(wire::GameStatus status) {
       return "damaged";
     case wire::GAME_STATUS_ABANDONED:
       return "abandoned";
+    case wire::GAME_STATUS_RESIGNED:
+      return "resigned";
     default:
       return "unknown";
   }

@@ -67,7 +67,7 @@ int Dispatch(const CLI::App& app, persistence::Store& store, Arguments& a) {
 void AddCommands(CLI::App& app, Arguments& a) {
   auto* list = app.add_subcommand("list", "the games, one line each");
   list->add_option("--status", a.status, "only games with this status")
-      ->check(CLI::IsMember({"open", "running", "finished", "damaged"}));
+      ->check(CLI::IsMember({"open", "running", "finished", "resigned", "abandoned", "damaged"}));
   list->add_flag("--json", a.list.json, "a JSON array instead of text");
   app.add_subcommand("show", "a game's set-up, seats and log, with the engine's events")
       ->add_option("game", a.game, "the game: g12 or 12")
