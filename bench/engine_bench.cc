@@ -1,17 +1,23 @@
 // Engine benchmarks: whole random games per second, legal-action generation per decision, the
 // cost of cloning, and the memory of one game state, for The City, for Carcassonne (with and
-// without the River) and for The Castle. Run:
+// without the River) and for The Castle; random playouts and the strong bot's decisions
+// (docs/bots.md). Run:
 //   ./build/release/bench/engine_bench            (docs/performance.md has the figures)
 #include <benchmark/benchmark.h>
 
+#include <memory>
+#include <string>
 #include <vector>
 
+#include "bots/bot.h"
 #include "castle/default_data.h"
 #include "castle/game.h"
 #include "castle/random_play.h"
 #include "city/default_tiles.h"
 #include "city/game.h"
 #include "city/random_play.h"
+#include "core/rule_set.h"
+#include "registry.h"
 #include "river/default_tiles.h"
 #include "river/game.h"
 #include "river/random_play.h"
@@ -262,5 +268,70 @@ BENCHMARK(BM_CastleGameStateMemory)->Iterations(1);
 
 }  // namespace
 }  // namespace carc::castle
+
+// ---------------------------------------------------------------------------------------------
+// Bots (engine/bots/), through the rule-set boundary: random playouts from a position 20 actions
+// into a 2-player game, by State::PlayOut (the typed engine) and by LegalActions/Apply (text),
+// and the strong bot's decisions, whose items are playouts. Argument: 0 The City, 1 Carcassonne
+// (with the River), 2 The Castle.
+namespace carc::bots {
+namespace {
+
+constexpr const char* kBenchRuleSets[] = {"the-city", "carcassonne", "the-castle"};
+
+std::unique_ptr<core::State> Position(int64_t rule_set, uint64_t seed) {
+  static const RuleSetRegistry registry = DefaultRuleSets();
+  auto created = registry.Find(kBenchRuleSets[rule_set])->NewGame(2, {}, seed);
+  std::unique_ptr<core::State> state = std::get<std::unique_ptr<core::State>>(std::move(created));
+  core::Random random(seed);
+  for (int i = 0; i < 20 || state->CurrentActor() == core::kChanceActor; ++i) {
+    const std::vector<std::string> legal = state->LegalActions();
+    (void)state->Apply(state->CurrentActor(),
+                       legal[static_cast<size_t>(random.Below(legal.size()))], nullptr);
+  }
+  return state;
+}
+
+void BM_PlayoutTyped(benchmark::State& state) {
+  const std::unique_ptr<core::State> position = Position(state.range(0), 1);
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(position->Clone()->PlayOut(seed++, core::Policy::kUniform));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_PlayoutTyped)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+
+void BM_PlayoutText(benchmark::State& state) {
+  const std::unique_ptr<core::State> position = Position(state.range(0), 1);
+  uint64_t seed = 1;
+  for (auto _ : state) {
+    const std::unique_ptr<core::State> game = position->Clone();
+    core::Random random(seed++);
+    while (!game->IsOver()) {
+      const std::vector<std::string> legal = game->LegalActions();
+      (void)game->Apply(game->CurrentActor(),
+                        legal[static_cast<size_t>(random.Below(legal.size()))], nullptr);
+    }
+    benchmark::DoNotOptimize(game->Hash());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_PlayoutText)->DenseRange(0, 2)->Unit(benchmark::kMicrosecond);
+
+// One decision of the strong bot with 200 playouts; items: playouts (items_per_second is the
+// bot's playouts per second on one core, the greedy ranking of the root included).
+void BM_StrongBotDecision(benchmark::State& state) {
+  constexpr int kPlayouts = 200;
+  const std::unique_ptr<core::State> position = Position(state.range(0), 1);
+  const std::unique_ptr<Bot> bot = MakeBot(Level::kStrong, Budget{.playouts = kPlayouts});
+  uint64_t seed = 1;
+  for (auto _ : state) benchmark::DoNotOptimize(bot->Choose(*position, seed++));
+  state.SetItemsProcessed(state.iterations() * kPlayouts);
+}
+BENCHMARK(BM_StrongBotDecision)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace carc::bots
 
 BENCHMARK_MAIN();

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,5 +50,15 @@ class Bot {
 };
 
 std::unique_ptr<Bot> MakeBot(Level level, Budget budget = {});
+
+// What the strong bot's search maximizes for `player` at the end of a playout, in [0, 1]: half
+// its share of the win (1 alone at the top, 1/k in a k-way tie, else 0), half its margin over the
+// best other player squashed by a logistic of scale kRewardMarginScale points. The win is the
+// goal; the margin tells a close game from a lost one when playouts are few.
+inline constexpr double kRewardMarginScale = 10.0;
+// The strong bot searches the best max(2, playouts / kPlayoutsPerCandidate) of a decision's
+// actions, ranked by the greedy bot's gain.
+inline constexpr int kPlayoutsPerCandidate = 8;
+double Reward(std::span<const int> scores, int player);
 
 }  // namespace carc::bots

@@ -65,6 +65,12 @@ class Game {
                                                                    const Config& config,
                                                                    uint64_t seed);
 
+  // Draws anew what players cannot see, from `seed`: the order of the castle tiles not yet drawn,
+  // and the wall tiles still face down on the corner towers (from the wall tiles not yet seen). The
+  // public state (and Hash()) stays as it was; the result depends only on the public state and
+  // `seed` (core::State::Redetermined).
+  void RedrawHidden(uint64_t seed);
+
   Decision CurrentDecision() const { return counters_.decision; }
   bool IsOver() const { return counters_.over; }
   // Every legal action of the current decision, sorted; empty once the game is over.

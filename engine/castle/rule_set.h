@@ -6,6 +6,7 @@
 
 #include "castle/game.h"
 #include "castle/notation.h"
+#include "castle/random_play.h"
 #include "castle/transcript.h"
 #include "core/game_state.h"
 #include "core/rule_set.h"

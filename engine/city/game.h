@@ -58,6 +58,11 @@ class Game {
   // The order that Create uses for a seed.
   static std::vector<int> ShuffledOrder(int tile_count, uint64_t seed);
 
+  // Draws anew what players cannot see, from `seed`: the order of the tiles not yet drawn. The
+  // public state (and Hash()) stays as it was; the result depends only on the public state and
+  // `seed` (core::State::Redetermined).
+  void RedrawHidden(uint64_t seed);
+
   Decision CurrentDecision() const { return counters_.decision; }
   bool IsOver() const { return counters_.decision.kind == DecisionKind::kNone; }
   // Every legal action of the current decision, sorted; empty once the game is over.

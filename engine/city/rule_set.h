@@ -8,6 +8,7 @@
 
 #include "city/game.h"
 #include "city/notation.h"
+#include "city/random_play.h"
 #include "city/transcript.h"
 #include "core/game_state.h"
 #include "core/rule_set.h"

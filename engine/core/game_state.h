@@ -3,9 +3,10 @@
 //
 // A game provides, in its own namespace (found by argument-dependent lookup): a Game value with
 // the engine's contract (IsOver, CurrentDecision, LegalActions, Apply, Hash, RecomputeHash,
-// TotalScore, Order, Create, CreateWithOrder), FormatAction(game, action), ParseAction(game,
-// text) giving a ParsedAction or a message, FormatEvent(event), FormatTranscript(game, true),
-// and ToString / Describe of its Error, which has kWrongPlayer.
+// TotalScore, Order, Create, CreateWithOrder, RedrawHidden), FormatAction(game, action),
+// ParseAction(game, text) giving a ParsedAction or a message, FormatEvent(event),
+// FormatTranscript(game, true), ToString / Describe of its Error, which has kWrongPlayer, and
+// EagerChoice(legal, random) (core/random_play.h).
 #pragma once
 
 #include <memory>
@@ -17,6 +18,8 @@
 #include <variant>
 #include <vector>
 
+#include "core/hash.h"
+#include "core/random_play.h"
 #include "core/rule_set.h"
 
 namespace carc::core {
@@ -77,6 +80,19 @@ class GameState final : public State {
   }
   std::vector<int> Order() const override { return game_.Order(); }
   std::string Transcript() const override { return FormatTranscript(game_, true); }
+  // The game's RedrawHidden(seed) redraws what lies face down.
+  std::unique_ptr<State> Redetermined(uint64_t seed) const override {
+    auto copy = std::make_unique<GameState>(*this);
+    copy->game_.RedrawHidden(seed);
+    return copy;
+  }
+  std::vector<int> PlayOut(uint64_t seed, Policy policy) override {
+    Random random(seed);
+    PlayBuffers<Action, Event, 64> buffers;
+    while (RandomStep(game_, random, buffers, policy)) {
+    }
+    return Scores();
+  }
 
  private:
   static RuleError ToRuleError(Error error) { return {ToString(error), Describe(error)}; }

@@ -24,6 +24,7 @@
 #include <variant>
 #include <vector>
 
+#include "core/random_play.h"
 #include "core/tileset.h"
 
 namespace carc::core {
@@ -94,6 +95,20 @@ class State {
   virtual std::vector<int> Order() const = 0;
   // The game's action-list file so far (docs/formats.md), with its drawing order.
   virtual std::string Transcript() const = 0;
+
+  // For players that look ahead (engine/bots/), who must not see what is hidden.
+  //
+  // A copy with the same public state (same Hash(), same legal actions now) whose hidden
+  // information is drawn anew from `seed`: the order of the tiles not yet drawn (within the
+  // game's structure, e.g. the River's tiles before the land tiles, the lake last) and whatever
+  // else lies face down (The Castle's wall tiles on the corner towers). The result depends only
+  // on the public state and `seed`, never on the hidden information of this state.
+  virtual std::unique_ptr<State> Redetermined(uint64_t seed) const = 0;
+  // Plays random legal actions (core::RandomStep with `policy`, chance draws included) to the
+  // end of the game with the game's typed engine, far faster than LegalActions/Apply through
+  // text, and returns the final scores. The state is then over; its last action and events are
+  // left as they were.
+  virtual std::vector<int> PlayOut(uint64_t seed, Policy policy) = 0;
 };
 
 class RuleSet {

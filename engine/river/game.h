@@ -64,6 +64,12 @@ class Game {
                                                                    const Config& config,
                                                                    uint64_t seed);
 
+  // Draws anew what players cannot see, from `seed`: the order of the tiles not yet drawn, each in
+  // its group (the River's tiles before the lake, the land tiles after it). The public state (and
+  // Hash()) stays as it was; the result depends only on the public state and `seed`
+  // (core::State::Redetermined).
+  void RedrawHidden(uint64_t seed);
+
   Decision CurrentDecision() const { return counters_.decision; }
   bool IsOver() const { return counters_.over; }
   // Every legal action of the current decision, sorted; empty once the game is over.

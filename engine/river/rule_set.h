@@ -9,6 +9,7 @@
 #include "core/rule_set.h"
 #include "river/game.h"
 #include "river/notation.h"
+#include "river/random_play.h"
 #include "river/transcript.h"
 
 namespace carc::river {

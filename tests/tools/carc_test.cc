@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -595,6 +596,46 @@ TEST(CarcRiver, AFileDecidesItsGameAndOptions) {
   EXPECT_NE(json_export.out.find("exported games (JSON) are read for the-city only"),
             std::string::npos)
       << json_export.out;
+}
+
+// `carc arena`: bots against bots, one Markdown row.
+TEST(CarcArena, PrintsAMarkdownRowWhoseWinRatesSumToAHundred) {
+  const Result run = Carc("arena --rule-set the-castle -p 2 -n 4 -a random -b greedy --header");
+  ASSERT_EQ(run.status, 0) << run.out;
+  std::istringstream lines(run.out);
+  std::string header, rule, row;
+  std::getline(lines, header);
+  std::getline(lines, rule);
+  std::getline(lines, row);
+  EXPECT_EQ(header.rfind("| rule set | players | A vs B | games | A wins | B wins |", 0), 0u);
+  EXPECT_EQ(row.rfind("| the-castle | 2 | random vs greedy | 4 | ", 0), 0u) << row;
+  double a = 0, b = 0;
+  ASSERT_EQ(
+      std::sscanf(row.c_str(), "| the-castle | 2 | random vs greedy | 4 | %lf%% | %lf%%", &a, &b),
+      2)
+      << row;
+  EXPECT_DOUBLE_EQ(a + b, 100.0);
+  EXPECT_GT(b, a) << "greedy beats random";
+}
+
+TEST(CarcArena, TheRowDoesNotDependOnTheThreads) {
+  const std::string args =
+      "arena --rule-set carcassonne -p 4 -n 4 -s 3 -a greedy -b strong "
+      "--playouts 3";
+  const Result one = Carc(args + " -j 1");
+  ASSERT_EQ(one.status, 0) << one.out;
+  EXPECT_NE(one.out.find("| carcassonne (river=1) | 4 | greedy vs strong/3 | 4 |"),
+            std::string::npos)
+      << one.out;
+  EXPECT_EQ(Carc(args + " -j 3").out, one.out);
+}
+
+TEST(CarcArena, RefusesASetupTheGameDoesNotAllow) {
+  const Result castle = Carc("arena --rule-set the-castle -p 4 -n 2");
+  EXPECT_EQ(castle.status, 2);
+  EXPECT_NE(castle.out.find("The Castle is played by 2 players"), std::string::npos) << castle.out;
+  EXPECT_NE(Carc("arena -p 3").status, 0);
+  EXPECT_NE(Carc("arena -a grandmaster").status, 0);
 }
 
 }  // namespace

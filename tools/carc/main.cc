@@ -7,6 +7,7 @@
 //                   JSON, or the first illegal action (or, for an export, differing state hash)
 //   carc show       a game as a text picture (from a file, or a seeded random game)
 //   carc tiles      the tile set's contents and its balance over simulated games (R30; The City)
+//   carc arena      seeded games between two bot levels, in parallel: a Markdown row of win rates
 //
 // The game is chosen by --rule-set (the-city, the default, carcassonne or the-castle) and --option
 // name=value (e.g. river=0); replay and show take both from an action list's header (`game`,
@@ -22,6 +23,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "arena.h"
 #include "castle/rule_set.h"
 #include "city/game.h"
 #include "city/notation.h"
@@ -465,7 +467,41 @@ int Main(int argc, char** argv) {
   tiles->add_option("--policy", args.policy_name, "how seats choose: random (uniform) or eager")
       ->check(policy_names);
 
+  tool::ArenaSetup arena_setup;
+  std::string level_a = "greedy", level_b = "strong";
+  bool arena_header = false;
+  const auto level_names = CLI::IsMember({"random", "greedy", "strong"});
+  auto* arena = app.add_subcommand(
+      "arena", "seeded games between two bot levels; prints a Markdown table row (docs/bots.md)");
+  arena->add_option("-n,--games", arena_setup.games, "number of games (even: seats balance)")
+      ->check(CLI::Range(1, 10000000));
+  arena->add_option("-s,--seed", arena_setup.seed, "seed of the first pair of games");
+  arena->add_option("-p,--players", arena_setup.players, "players (2 or 4; half the seats each)")
+      ->check(CLI::IsMember({2, 4}));
+  arena->add_option("-a,--a", level_a, "level A: random, greedy or strong")->check(level_names);
+  arena->add_option("-b,--b", level_b, "level B: random, greedy or strong")->check(level_names);
+  arena
+      ->add_option("--playouts", arena_setup.budget.playouts,
+                   "the strong bot's playouts per decision")
+      ->check(CLI::Range(1, 100000000));
+  int64_t arena_ms = 0;
+  arena->add_option("--max-ms", arena_ms, "the strong bot's time per decision in ms (0: none)")
+      ->check(CLI::Range(int64_t{0}, int64_t{3600000}));
+  arena->add_option("-j,--threads", arena_setup.threads, "games played at once")
+      ->check(CLI::Range(1, 256));
+  arena->add_flag("--header", arena_header, "print the table's header first");
+
   CLI11_PARSE(app, argc, argv);
+  if (arena->parsed()) {
+    arena_setup.a = *bots::ParseLevel(level_a);
+    arena_setup.b = *bots::ParseLevel(level_b);
+    arena_setup.budget.max_microseconds = arena_ms * 1000;
+    const auto custom_tiles = LoadTiles(common);
+    if (!custom_tiles) return 2;
+    const auto choice = Choose(common.rule_set, *custom_tiles, common);
+    if (!choice) return 2;
+    return tool::RunArenaCommand(*choice, arena_setup, arena_header);
+  }
   common.rule_set_given = rule_set_option->count() > 0;
   for (const CLI::App* command : {selfplay, record, show, tiles}) {
     args.players_given = args.players_given || command->count("--players") > 0;

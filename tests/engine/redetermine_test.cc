@@ -1,0 +1,217 @@
+// Hidden information redrawn (core::State::Redetermined) and fast random playouts
+// (core::State::PlayOut), for every rule set: the public state stays, the hidden one is drawn
+// anew from the seed alone, and the result plays on legally.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "castle/game.h"
+#include "castle/rule_set.h"
+#include "core/hash.h"
+#include "core/rule_set.h"
+#include "registry.h"
+
+namespace carc {
+namespace {
+
+struct GameSetup {
+  const char* rule_set;
+  int players;
+  core::Options options;
+  int order_offset;  // tiles of Order() placed before the first draw (the start tile, the spring)
+};
+
+const std::vector<GameSetup>& GameSetups() {
+  static const std::vector<GameSetup> setups = {
+      {"the-city", 2, {}, 0},
+      {"the-city", 4, {}, 0},
+      {"carcassonne", 2, {{"river", 1}}, 1},
+      {"carcassonne", 4, {{"river", 0}}, 1},
+      {"the-castle", 2, {}, 0},
+  };
+  return setups;
+}
+
+const RuleSetRegistry& Registry() {
+  static const RuleSetRegistry registry = DefaultRuleSets();
+  return registry;
+}
+
+std::string Name(const GameSetup& setup) {
+  return std::string(setup.rule_set) + " " + std::to_string(setup.players) + "p " +
+         core::FormatOptions(setup.options);
+}
+
+std::unique_ptr<core::State> NewGame(const GameSetup& setup, uint64_t seed) {
+  auto created = Registry().Find(setup.rule_set)->NewGame(setup.players, setup.options, seed);
+  return std::get<std::unique_ptr<core::State>>(std::move(created));
+}
+
+// Plays `steps` seeded random actions (fewer if the game ends), then any draws up to a player's
+// decision; the actions, for a replay.
+std::vector<std::pair<core::Actor, std::string>> Advance(core::State& state, int steps,
+                                                         uint64_t seed) {
+  core::Random random(seed);
+  std::vector<std::pair<core::Actor, std::string>> played;
+  for (int i = 0; i < steps && !state.IsOver(); ++i) {
+    const std::vector<std::string> legal = state.LegalActions();
+    const std::string action = legal[static_cast<size_t>(random.Below(legal.size()))];
+    const core::Actor actor = state.CurrentActor();
+    EXPECT_FALSE(state.Apply(actor, action, nullptr).has_value());
+    played.emplace_back(actor, action);
+  }
+  // On to a player's decision: the draw's action names the next tile, which is not public.
+  while (!state.IsOver() && state.CurrentActor() == core::kChanceActor) {
+    const std::string draw = state.LegalActions().front();
+    EXPECT_FALSE(state.Apply(core::kChanceActor, draw, nullptr).has_value());
+    played.emplace_back(core::kChanceActor, draw);
+  }
+  return played;
+}
+
+int Draws(const std::vector<std::pair<core::Actor, std::string>>& played) {
+  return static_cast<int>(std::count_if(
+      played.begin(), played.end(), [](const auto& p) { return p.first == core::kChanceActor; }));
+}
+
+// Plays to the end through the text interface, checking every step.
+void PlayToEndLegally(core::State& state, uint64_t seed) {
+  core::Random random(seed);
+  while (!state.IsOver()) {
+    const std::vector<std::string> legal = state.LegalActions();
+    ASSERT_FALSE(legal.empty());
+    const std::string& action = legal[static_cast<size_t>(random.Below(legal.size()))];
+    const auto error = state.Apply(state.CurrentActor(), action, nullptr);
+    ASSERT_FALSE(error.has_value()) << action << ": " << error->message;
+    ASSERT_EQ(state.Hash(), state.RecomputeHash());
+  }
+}
+
+std::vector<int> Sorted(std::vector<int> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+TEST(Redetermined, KeepsThePublicStateAndRedrawsTheUndrawnTiles) {
+  for (const GameSetup& setup : GameSetups()) {
+    SCOPED_TRACE(Name(setup));
+    for (const int steps : {0, 7, 40, 120}) {
+      SCOPED_TRACE(steps);
+      const std::unique_ptr<core::State> state = NewGame(setup, 11);
+      const auto played = Advance(*state, steps, 5);
+      const size_t drawn = static_cast<size_t>(setup.order_offset + Draws(played));
+      const std::vector<int> order = state->Order();
+      std::vector<std::vector<int>> orders;
+      for (const uint64_t seed : {1u, 2u, 3u}) {
+        const std::unique_ptr<core::State> other = state->Redetermined(seed);
+        EXPECT_EQ(other->Hash(), state->Hash());
+        EXPECT_EQ(other->RecomputeHash(), state->Hash());
+        EXPECT_EQ(other->LegalActions(), state->LegalActions());
+        EXPECT_EQ(other->Scores(), state->Scores());
+        const std::vector<int> redrawn = other->Order();
+        // The tiles drawn stay, the rest are the same tiles, and the order is one the game
+        // accepts (the River's stack first, the lake last).
+        ASSERT_EQ(redrawn.size(), order.size());
+        EXPECT_TRUE(std::equal(order.begin(), order.begin() + static_cast<ptrdiff_t>(drawn),
+                               redrawn.begin()));
+        EXPECT_EQ(Sorted(redrawn), Sorted(order));
+        EXPECT_FALSE(std::holds_alternative<core::RuleError>(
+            Registry()
+                .Find(setup.rule_set)
+                ->NewGameWithOrder(setup.players, setup.options, 1, redrawn)));
+        // The same seed redraws the same way.
+        EXPECT_EQ(state->Redetermined(seed)->Order(), redrawn);
+        orders.push_back(redrawn);
+        PlayToEndLegally(*other, seed);
+      }
+      if (order.size() - drawn > 3) {
+        EXPECT_TRUE(orders[0] != orders[1] || orders[1] != orders[2]) << "the future is redrawn";
+      }
+    }
+  }
+}
+
+// The redrawn order depends on the public state and the seed only: the same public history
+// with another hidden order gives the same result.
+TEST(Redetermined, OwesNothingToTheHiddenOrder) {
+  for (const GameSetup& setup : GameSetups()) {
+    SCOPED_TRACE(Name(setup));
+    const std::unique_ptr<core::State> state = NewGame(setup, 21);
+    const auto played = Advance(*state, 30, 8);
+    // Another game whose order agrees on the tiles drawn and differs after them.
+    const std::vector<int> other_order = state->Redetermined(99)->Order();
+    ASSERT_NE(other_order, state->Order());
+    auto created = Registry()
+                       .Find(setup.rule_set)
+                       ->NewGameWithOrder(setup.players, setup.options, 21, other_order);
+    std::unique_ptr<core::State> twin = std::get<std::unique_ptr<core::State>>(std::move(created));
+    for (const auto& [actor, action] : played) {
+      ASSERT_FALSE(twin->Apply(actor, action, nullptr).has_value()) << action;
+    }
+    ASSERT_EQ(twin->Hash(), state->Hash());
+    EXPECT_EQ(twin->Redetermined(4)->Order(), state->Redetermined(4)->Order());
+  }
+}
+
+TEST(Redetermined, DrawsTheCastlesFaceDownWallTilesAnew) {
+  const castle::Game* game = nullptr;
+  const GameSetup setup = GameSetups().back();
+  std::unique_ptr<core::State> state = NewGame(setup, 3);
+  game = castle::GameOf(*state);
+  ASSERT_NE(game, nullptr);
+  const std::vector<int> wall = game->WallLayout();
+  bool differs = false;
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    const std::unique_ptr<core::State> other = state->Redetermined(seed);
+    const std::vector<int> redrawn = castle::GameOf(*other)->WallLayout();
+    ASSERT_EQ(redrawn.size(), wall.size());
+    EXPECT_EQ(redrawn.front(), 0);  // the first corner holds none
+    differs = differs || redrawn != wall;
+    EXPECT_EQ(other->Hash(), state->Hash());
+  }
+  EXPECT_TRUE(differs);
+  // Wall tiles taken stay what they were: play on until one is taken, then redraw.
+  core::Random random(17);
+  const uint16_t at_start = game->counters().wall_corners;
+  while (!state->IsOver() && castle::GameOf(*state)->counters().wall_corners == at_start) {
+    const std::vector<std::string> legal = state->LegalActions();
+    ASSERT_FALSE(state->Apply(state->CurrentActor(),
+                              legal[static_cast<size_t>(random.Below(legal.size()))], nullptr));
+  }
+  const castle::Game& now = *castle::GameOf(*state);
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    const std::vector<int> redrawn = castle::GameOf(*state->Redetermined(seed))->WallLayout();
+    for (size_t corner = 1; corner < redrawn.size(); ++corner) {
+      if (!(now.counters().wall_corners & (1u << corner))) {
+        EXPECT_EQ(redrawn[corner], now.WallLayout()[corner]) << "corner " << corner;
+      }
+    }
+  }
+}
+
+// PlayOut plays exactly what uniform random choices through the text interface play.
+TEST(PlayOut, IsARandomGameToTheEnd) {
+  for (const GameSetup& setup : GameSetups()) {
+    SCOPED_TRACE(Name(setup));
+    const std::unique_ptr<core::State> state = NewGame(setup, 31);
+    Advance(*state, 25, 2);
+    const std::unique_ptr<core::State> fast = state->Clone();
+    const std::vector<int> scores = fast->PlayOut(77, core::Policy::kUniform);
+    EXPECT_TRUE(fast->IsOver());
+    EXPECT_EQ(scores, fast->Scores());
+    EXPECT_EQ(fast->Hash(), fast->RecomputeHash());
+
+    const std::unique_ptr<core::State> slow = state->Clone();
+    PlayToEndLegally(*slow, 77);
+    EXPECT_EQ(slow->Hash(), fast->Hash());
+    EXPECT_EQ(slow->Scores(), scores);
+    EXPECT_EQ(state->Clone()->PlayOut(77, core::Policy::kUniform), scores);
+  }
+}
+
+}  // namespace
+}  // namespace carc
