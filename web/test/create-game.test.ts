@@ -64,6 +64,10 @@ describe("seats in words", () => {
     expect(seatNotes(bot)).toEqual([]);
     expect(seatNotes(person)).toEqual(["resigned"]);
     expect(seatNotes(namedBot)).toEqual(["Strong bot"]);
+    const takenOver = create(SeatInfoSchema, { seat: 1, taken: true, playerName: "Bob", bot: "greedy", resigned: true });
+    expect(seatNotes(takenOver)).toEqual(["resigned", "Greedy bot plays it"]);
+    // The server names a bot's seat by its level: said once.
+    expect(seatNotes(create(SeatInfoSchema, { seat: 1, taken: true, playerName: "Greedy bot", bot: "greedy" }))).toEqual([]);
     const info = create(GameInfoSchema, { seat: [person, bot, namedBot, create(SeatInfoSchema, { seat: 3 })] });
     expect(seatNames(info)).toEqual(["Ann", "Greedy bot", "Hal", ""]);
   });

@@ -62,11 +62,14 @@ export function seatNames(info: GameInfo): string[] {
   return info.seat.map(seatName);
 }
 
-// What a seat's name leaves unsaid: a named bot's level, a resignation.
+// What a seat's name leaves unsaid: a resignation, and the bot that plays a named seat (a bot
+// the creator chose is named by its level already).
 export function seatNotes(seat: SeatInfo): string[] {
   const notes: string[] = [];
-  if (seat.bot !== "" && seat.playerName !== "" && seat.playerName !== botWord(seat.bot)) notes.push(botWord(seat.bot));
   if (seat.resigned) notes.push("resigned");
+  if (seat.bot !== "" && seat.playerName !== "" && seat.playerName !== botWord(seat.bot)) {
+    notes.push(seat.resigned ? `${botWord(seat.bot)} plays it` : botWord(seat.bot));
+  }
   return notes;
 }
 

@@ -399,7 +399,7 @@ export class GamePage {
 
   // A decision with one possible answer is answered after a moment, if the setting says so.
   private offerOnlyChoice(game: GameModule): void {
-    const legal = this.legal;
+    const legal = this.legalNow();
     const state = this.view?.state;
     this.autoAnswer.offer(
       legal,
@@ -442,7 +442,7 @@ export class GamePage {
     if (this.view === null) return null;
     return {
       state: this.view.state,
-      legal: this.isOver() ? [] : this.legal,
+      legal: this.legalNow(),
       tiles: this.catalog,
       names: this.names(),
       online: this.connected ? this.online : this.online.map(() => null),
@@ -497,7 +497,7 @@ export class GamePage {
     ];
     this.sideMain.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
     this.updateChat();
-    this.turnNotice.update(this.seat !== null && this.legal.length > 0 && status === "running", this.title());
+    this.turnNotice.update(this.seat !== null && this.legalNow().length > 0 && status === "running", this.title());
   }
 
   // The server answered that it has no such game (a mistyped or expired link).
@@ -557,6 +557,11 @@ export class GamePage {
   private isOver(): boolean {
     const status = this.statusName();
     return status === "finished" || status === "abandoned" || status === "resigned";
+  }
+
+  // The seat's legal actions, none once the game is over or the seat resigned (a bot plays it).
+  private legalNow(): unknown[] {
+    return this.isOver() || this.youResigned() ? [] : this.legal;
   }
 
   // Whether this page's seat resigned (its seat plays on as a bot, or the game ended).
