@@ -78,7 +78,10 @@ export class GamePage {
   private rematchOffer: { readonly gameId: string; readonly seat: number } | null = null;
   private readonly chat: ChatLog;
   private readonly chatPanel: ChatPanel;
+  // The side panel: what each render draws, then the chat (kept, with what is being typed), then
+  // the events.
   private readonly sideMain = h("div", { class: "side-main" });
+  private readonly logBox = h("div", { class: "side-log" });
 
   constructor(
     private readonly mount: HTMLElement,
@@ -90,7 +93,7 @@ export class GamePage {
     this.chat = new ChatLog(gameId);
     for (const seat of loadMuted(gameId)) this.chat.setMuted(seat, true);
     this.chatPanel = new ChatPanel({ send: (text) => this.sendChat(text), mute: (seat, muted) => this.muteSeat(seat, muted) });
-    this.side.replaceChildren(this.sideMain, this.chatPanel.element);
+    this.side.replaceChildren(this.sideMain, this.chatPanel.element, this.logBox);
   }
 
   // A seat link's token is stored, and the fragment taken out of the address bar (and history).
@@ -493,8 +496,8 @@ export class GamePage {
       over ? this.afterGamePart() : null,
       this.rematchOfferPart(),
       this.seat !== null && !over ? this.turnNotice.element : null,
-      drawLog(this.log),
     ];
+    this.logBox.replaceChildren(drawLog(this.log));
     this.sideMain.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
     this.updateChat();
     this.turnNotice.update(this.seat !== null && this.legalNow().length > 0 && status === "running", this.title());
@@ -511,6 +514,7 @@ export class GamePage {
       navigate("/");
     });
     this.chatPanel.element.hidden = true;
+    this.logBox.replaceChildren();
     this.sideMain.replaceChildren(
       h("h2", {}, "No such game"),
       h("p", { class: "missing" }, `This server has no game "${this.gameId}": the link may be mistyped, or the game is gone.`),
