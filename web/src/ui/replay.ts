@@ -25,6 +25,8 @@ import { recentLayer } from "../games/shared/recent";
 import { Viewport } from "./viewport";
 
 const PLAY_STEP_MS = 400;
+// docs/fairness.md, which the build puts next to the client (vite.config.ts).
+const FAIRNESS_PROCEDURE = "/fairness.txt";
 
 // The last delta of each step (index into the views): step 0 is the start and the draws before the
 // first move; each later step is a player's move and the server's draws after it.
@@ -348,7 +350,8 @@ function proofDetails(proof: string, gameId: string): HTMLElement {
       {},
       h("li", {}, "Its SHA-256 (", h("code", {}, `sha256sum ${gameId}-draws.txt`), ") is the commitment above, published when the game started."),
       h("li", {}, "The order line lists the tiles in drawing order (after the tiles laid at set-up); every tile drawn in this replay is the next one."),
-      h("li", {}, "That the order is the one the rule set deals from the seed: ", h("code", {}, "carc-db"), " checks it; the server's docs/fairness.md describes every step."),
+      h("li", {}, "That the order is the one the rule set deals from the seed: ", h("code", {}, "carc-db"), " checks it."),
     ),
+    h("p", {}, h("a", { href: FAIRNESS_PROCEDURE, target: "_blank", rel: "noopener" }, "The whole procedure, step by step"), " (docs/fairness.md)."),
   );
 }
