@@ -250,7 +250,7 @@ describe("a match against bots", () => {
     // Bob makes his decisions until the bots have played Alice's seat at least once.
     const start = Number((await gameState(bob)).sequence);
     let botMoved = false;
-    for (let i = 0; i < 40 && !botMoved; i++) {
+    for (let i = 0; i < 400 && !botMoved; i++) {
       const s = await gameState(bob);
       if (s.decision !== null && s.decision !== "") await decideFirst(bob, s.decision);
       else await sleep(50);
