@@ -84,6 +84,12 @@ export interface GameModule<S = unknown, E = unknown, A = unknown> {
   onlyChoiceWord(action: A, state: S): string | null;
   // The server's own action (drawing a tile), which a replay folds into the move before it.
   isServerAction(action: A): boolean;
+  // The tile a draw action takes (its tile id, as the committed drawing order lists it), or null
+  // for any other action: the fairness check follows the game's draws with it (docs/fairness.md).
+  drawnTile(action: A): number | null;
+  // How many tiles of the committed drawing order the game lays at set-up, before its first draw
+  // (Carcassonne's start tile or the River's spring): the draws follow from there.
+  readonly tilesLaidAtSetUp: number;
   // The winners (bit per seat) when the event ends the game, else null.
   winners(event: E): number | null;
   table(host: TableHost<A>): GameTable<S, A>;

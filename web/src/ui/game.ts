@@ -6,7 +6,9 @@
 // a way to take the seat back. Without a token the page spectates, read-only. The game's rule
 // set picks its module (src/games/), which reads the payloads and draws the table; every state
 // change goes through the module's reducer and is checked against the server's hash; a gap or
-// mismatch asks for a fresh snapshot.
+// mismatch asks for a fresh snapshot. A seated player may resign a running game (after a
+// confirmation) and ask for a rematch once it is over; a rematch another player asked for is
+// offered (RematchOffered). The chat panel (chat-panel.ts) holds the game's chat.
 import {
   ErrorCode,
   GameStatus,
@@ -26,7 +28,11 @@ import type { TileCatalog } from "../tiles/catalog";
 import { TileArrivals, type BoardChange } from "./arrivals";
 import { button, h, navigate, s } from "./dom";
 import { closingText, failureText, replyError, requestShowingErrors } from "./errors";
-import { nameInput } from "./identity";
+import { nameInput, playerNameSetting } from "./identity";
+import { ChatLog, loadMuted, saveMuted } from "../match/chat";
+import { seatNames } from "../match/create-game";
+import { ChatPanel, type Chatter } from "./chat-panel";
+import { playerName } from "./players";
 import { drawOpenGame } from "./open-game";
 import { drawLog } from "./log";
 import { RecentMoves, recentLayer } from "../games/shared/recent";
@@ -68,6 +74,14 @@ export class GamePage {
   private readonly cleanups: (() => void)[] = [];
   private readonly recent = new RecentMoves<unknown>(); // each player's last move, to highlight
   private readonly autoAnswer = new AutoAnswer();
+  private confirmingResign = false;
+  private rematchOffer: { readonly gameId: string; readonly seat: number } | null = null;
+  private readonly chat: ChatLog;
+  private readonly chatPanel: ChatPanel;
+  // The side panel: what each render draws, then the chat (kept, with what is being typed), then
+  // the events.
+  private readonly sideMain = h("div", { class: "side-main" });
+  private readonly logBox = h("div", { class: "side-log" });
 
   constructor(
     private readonly mount: HTMLElement,
@@ -76,6 +90,10 @@ export class GamePage {
   ) {
     this.takeSeatFromAddress();
     this.seat = loadSeat(gameId);
+    this.chat = new ChatLog(gameId);
+    for (const seat of loadMuted(gameId)) this.chat.setMuted(seat, true);
+    this.chatPanel = new ChatPanel({ send: (text) => this.sendChat(text), mute: (seat, muted) => this.muteSeat(seat, muted) });
+    this.side.replaceChildren(this.sideMain, this.chatPanel.element, this.logBox);
   }
 
   // A seat link's token is stored, and the fragment taken out of the address bar (and history).
@@ -111,6 +129,7 @@ export class GamePage {
     this.autoAnswer.cancel();
     this.conn.releaseSeat(this.gameId);
     this.turnNotice.destroy();
+    this.chatPanel.destroy();
   }
 
   // A seat is resumed from scratch (last seen 0 gives a snapshot); anybody else watches.
@@ -289,6 +308,15 @@ export class GamePage {
       case "seatMoved":
         if (b.value.gameId === this.gameId) this.onSeatMoved();
         return;
+      case "chatMessage":
+        if (this.chat.add(b.value)) this.render();
+        return;
+      case "rematchOffered":
+        if (b.value.gameId === this.gameId && b.value.game !== undefined) {
+          this.rematchOffer = { gameId: b.value.game.gameId, seat: b.value.seat };
+          this.render();
+        }
+        return;
       case "serverClosing":
         this.showError(closingText(b.value.reason));
         this.closing = true;
@@ -320,6 +348,7 @@ export class GamePage {
     }
     const fresh = this.view === null;
     this.view = v.value;
+    this.chat.addAll(snap.recentChat);
     this.legal = this.decodeLegal(game, snap.legalActions);
     this.table?.newLegal(this.legal, true);
     // Players are renumbered when a game starts with free seats: keep the number the server says.
@@ -345,6 +374,8 @@ export class GamePage {
       this.errorText = null;
       this.logEvents(game, delta);
       this.offerOnlyChoice(game);
+      // The end: the game's status, its rematch and its fairness proof are read afresh.
+      if (game.isOver(out.view.state)) void this.loadInfo();
       this.render("delta");
     } else if (needsResync(out)) {
       this.pushLog(`Out of step with the server (${out.kind}): asking for the whole state`);
@@ -371,7 +402,7 @@ export class GamePage {
 
   // A decision with one possible answer is answered after a moment, if the setting says so.
   private offerOnlyChoice(game: GameModule): void {
-    const legal = this.legal;
+    const legal = this.legalNow();
     const state = this.view?.state;
     this.autoAnswer.offer(
       legal,
@@ -397,7 +428,7 @@ export class GamePage {
   }
 
   private names(): string[] {
-    return this.info?.seat.map((s) => s.playerName) ?? [];
+    return this.info === null ? [] : seatNames(this.info);
   }
 
   // One move at a time: a second click before the answer would only be refused as stale.
@@ -414,7 +445,7 @@ export class GamePage {
     if (this.view === null) return null;
     return {
       state: this.view.state,
-      legal: this.legal,
+      legal: this.legalNow(),
       tiles: this.catalog,
       names: this.names(),
       online: this.connected ? this.online : this.online.map(() => null),
@@ -452,20 +483,24 @@ export class GamePage {
     else this.root.dataset["sequence"] = String(this.view.sequence);
     const running = this.table !== null && inp !== null ? this.runningPart(this.table, inp) : this.openGamePart();
     const status = this.statusName();
-    const over = status === "finished" || status === "abandoned";
+    const over = this.isOver();
     const parts: (HTMLElement | null)[] = [
       h("h2", {}, this.title()),
       this.inviteLink(),
       this.seatPart(over),
       this.errorText === null ? null : h("p", { class: "error", role: "alert" }, this.errorText),
+      this.resignedPart(),
       running,
       this.seat !== null && inp !== null && !over ? this.autoAnswer.control : null,
+      this.resignPart(status),
       over ? this.afterGamePart() : null,
+      this.rematchOfferPart(),
       this.seat !== null && !over ? this.turnNotice.element : null,
-      drawLog(this.log),
     ];
-    this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
-    this.turnNotice.update(this.seat !== null && this.legal.length > 0 && status === "running", this.title());
+    this.logBox.replaceChildren(drawLog(this.log));
+    this.sideMain.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    this.updateChat();
+    this.turnNotice.update(this.seat !== null && this.legalNow().length > 0 && status === "running", this.title());
   }
 
   // The server answered that it has no such game (a mistyped or expired link).
@@ -478,7 +513,9 @@ export class GamePage {
       e.preventDefault();
       navigate("/");
     });
-    this.side.replaceChildren(
+    this.chatPanel.element.hidden = true;
+    this.logBox.replaceChildren();
+    this.sideMain.replaceChildren(
       h("h2", {}, "No such game"),
       h("p", { class: "missing" }, `This server has no game "${this.gameId}": the link may be mistyped, or the game is gone.`),
       h("p", {}, lobby, " to create a game or find one."),
@@ -508,16 +545,140 @@ export class GamePage {
   }
 
   private afterGamePart(): HTMLElement {
+    const rematch = this.info?.rematch ?? "";
+    const mayRematch = this.seat !== null && this.info?.status !== GameStatus.ABANDONED;
     return h(
       "div",
       { class: "after-game" },
-      button("New game", () => navigate("/#new"), { class: "primary" }),
+      mayRematch && rematch === "" ? button("Rematch", () => void this.askRematch(), { class: "primary" }) : null,
+      rematch !== "" ? h("p", { class: "rematch-link" }, "Rematch: ", gameLink(rematch)) : null,
+      button("New game", () => navigate("/#new"), { class: mayRematch ? "" : "primary" }),
       button("Back to the lobby", () => navigate("/")),
     );
   }
 
+  // Over by the server's word (finished, resigned, abandoned) or by the state.
+  private isOver(): boolean {
+    const status = this.statusName();
+    return status === "finished" || status === "abandoned" || status === "resigned";
+  }
+
+  // The seat's legal actions, none once the game is over or the seat resigned (a bot plays it).
+  private legalNow(): unknown[] {
+    return this.isOver() || this.youResigned() ? [] : this.legal;
+  }
+
+  // Whether this page's seat resigned (its seat plays on as a bot, or the game ended).
+  private youResigned(): boolean {
+    const seat = this.yourSeat();
+    return seat !== null && this.info?.seat[seat]?.resigned === true;
+  }
+
+  private resignedPart(): HTMLElement | null {
+    const who = this.info?.seat.filter((s) => s.resigned).map((s) => playerName(this.names(), s.seat)) ?? [];
+    if (who.length === 0) return null;
+    const botNow = this.info?.status !== GameStatus.RESIGNED;
+    return h("p", { class: "resigned-note", role: "status" }, `${who.join(", ")} resigned${botNow ? ": a bot plays the seat now." : "."}`);
+  }
+
+  // Resign, then "Resign this game?" with the answer or the way back.
+  private resignPart(status: string): HTMLElement | null {
+    if (this.seat === null || status !== "running" || this.youResigned()) return null;
+    if (!this.confirmingResign) {
+      return h("div", { class: "resign" }, button("Resign", () => this.setConfirmingResign(true)));
+    }
+    return h(
+      "div",
+      { class: "resign confirming", role: "group", "aria-label": "Resign this game?" },
+      h("p", {}, "Resign this game? You cannot take it back."),
+      button("Yes, resign", () => void this.resign(), { class: "danger" }),
+      button("Keep playing", () => this.setConfirmingResign(false), { class: "primary" }),
+    );
+  }
+
+  private setConfirmingResign(on: boolean): void {
+    this.confirmingResign = on;
+    this.render();
+    const focus = this.sideMain.querySelector<HTMLButtonElement>(on ? ".resign.confirming .primary" : ".resign button");
+    focus?.focus();
+  }
+
+  private async resign(): Promise<void> {
+    this.confirmingResign = false;
+    if (this.seat === null) return;
+    const m = await this.ask({ case: "resign", value: { gameId: this.gameId, seatToken: this.seat.token } });
+    if (m !== null && m.body.case !== "error") this.showError(null);
+    await this.loadInfo();
+  }
+
+  // Answered with this seat in the new game: the page moves there.
+  private async askRematch(): Promise<void> {
+    if (this.seat === null) return;
+    const m = await this.ask({ case: "rematch", value: { gameId: this.gameId, seatToken: this.seat.token } });
+    if (m?.body.case !== "seatJoined" || m.body.value.game === undefined) return;
+    saveSeat(m.body.value.game.gameId, { seat: m.body.value.seat, token: m.body.value.seatToken });
+    navigate(`/game/${encodeURIComponent(m.body.value.game.gameId)}`);
+  }
+
+  private rematchOfferPart(): HTMLElement | null {
+    const offer = this.rematchOffer;
+    if (offer === null || loadSeat(offer.gameId) !== null) return null;
+    return h(
+      "div",
+      { class: "rematch-offer", role: "status" },
+      h("p", {}, "A rematch was asked for, with your seat kept for you."),
+      button("Rematch: join the new game", () => void this.joinRematch(offer.gameId, offer.seat), { class: "primary" }),
+    );
+  }
+
+  private async joinRematch(gameId: string, seat: number): Promise<void> {
+    const mine = this.yourSeat();
+    const name = (mine === null ? "" : (this.info?.seat[mine]?.playerName ?? "")) || playerNameSetting();
+    const m = await this.ask({ case: "joinSeat", value: { gameId, seat, playerName: name } });
+    if (m?.body.case !== "seatJoined") return;
+    saveSeat(gameId, { seat: m.body.value.seat, token: m.body.value.seatToken });
+    navigate(`/game/${encodeURIComponent(gameId)}`);
+  }
+
+  // The chat: seats write; spectators only where the game lets them.
+  private updateChat(): void {
+    const seated = this.seat !== null;
+    const spectatorsChat = this.info?.spectatorsChat === true;
+    const you = this.yourSeat();
+    const names = this.names();
+    const chatters: Chatter[] = (this.info?.seat ?? [])
+      .filter((s) => s.taken && s.bot === "" && s.seat !== you)
+      .map((s) => ({ seat: s.seat, name: playerName(names, s.seat) }));
+    this.chatPanel.element.hidden = false;
+    this.chatPanel.update(this.chat, {
+      chatters,
+      yourSeat: you,
+      canWrite: this.connected && (seated || spectatorsChat),
+      whyNot: !this.connected ? "Not connected." : "Spectators may read this game's chat but not write in it.",
+    });
+  }
+
+  private async sendChat(text: string): Promise<string | null> {
+    const seatToken = this.seat?.token ?? new Uint8Array();
+    let refused: string | null = null;
+    const m = await requestShowingErrors(this.conn, { case: "sendChat", value: { gameId: this.gameId, seatToken, text } }, (t) => {
+      refused = t;
+    });
+    if (m?.body.case === "chatMessage" && this.chat.add(m.body.value)) this.render();
+    return refused;
+  }
+
+  // Muted here at once; the server also stops sending the seat's lines to this seat.
+  private muteSeat(seat: number, muted: boolean): void {
+    this.chat.setMuted(seat, muted);
+    saveMuted(this.gameId, this.chat.muted());
+    if (this.seat !== null) void this.ask({ case: "muteSeat", value: { gameId: this.gameId, seatToken: this.seat.token, seat, muted } });
+    this.render();
+  }
+
   private statusName(): string {
     if (this.info?.status === GameStatus.ABANDONED) return "abandoned";
+    if (this.info?.status === GameStatus.RESIGNED) return "resigned";
     if (this.view === null || this.game === null) return this.info?.status === GameStatus.DAMAGED ? "damaged" : "open";
     return this.game.isOver(this.view.state) ? "finished" : "running";
   }
@@ -563,4 +724,13 @@ export class GamePage {
     const url = `${location.origin}/game/${encodeURIComponent(this.gameId)}`;
     return h("p", { class: "invite" }, "Invite link: ", h("a", { href: url }, url));
   }
+}
+
+function gameLink(gameId: string): HTMLElement {
+  const a = h("a", { href: `/game/${encodeURIComponent(gameId)}` }, gameId);
+  a.addEventListener("click", (e) => {
+    e.preventDefault();
+    navigate(`/game/${encodeURIComponent(gameId)}`);
+  });
+  return a;
 }

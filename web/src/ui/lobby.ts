@@ -5,6 +5,8 @@
 // offer are those the server hosts (Welcome.rule_sets) that this client can draw (a game module,
 // src/games/); the others are listed, disabled. Join asks for the player's name first (the
 // remembered one filled in), as the invite page does; "/#new" puts the focus on the create form.
+// The form also fills seats with bots of a level, says what a resignation does, and whether
+// spectators may chat (src/match/create-game.ts makes the CreateGame).
 import { GameStatus, type GameInfo, type RuleSetInfo, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
 import { moduleFor, offeredRuleSets, type OfferedRuleSet } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
@@ -12,7 +14,7 @@ import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
 import { requestShowingErrors } from "./errors";
 import { fitUtf8, GAME_NAME_BYTES, nameInput, PLAYER_NAME_BYTES, setPlayerNameSetting } from "./identity";
-import { seatNames } from "./open-game";
+import { createGameMessage, isOverStatus, SEAT_CHOICES, seatChoiceWord, seatNames, seatNotes, type CreateGameInit, type ResignChoice, type SeatChoice } from "../match/create-game";
 import { playerName } from "./players";
 
 const REFRESH_MS = 5000;
@@ -24,6 +26,7 @@ const STATUS_WORDS: Record<number, string> = {
   [GameStatus.FINISHED]: "finished",
   [GameStatus.DAMAGED]: "damaged (not playable)",
   [GameStatus.ABANDONED]: "abandoned (nothing happened in it for too long)",
+  [GameStatus.RESIGNED]: "ended by a resignation",
 };
 
 // "/?seed=N" creates games with that seed, to play a known game again (tests, bug reports). Only
@@ -55,6 +58,16 @@ export class LobbyPage {
   private readonly ruleSetBox = h("select", { "aria-label": "Rule set" });
   private readonly seatsBox = h("select", { "aria-label": "Seats" });
   private readonly optionsBox = h("div", { class: "rule-options" });
+  // Per seat after the creator's: a person or a bot, kept by seat number across seat counts.
+  private readonly seatChoicesBox = h("fieldset", { class: "seat-choices" });
+  private seatChoices: SeatChoice[] = [];
+  private readonly resignBox = h(
+    "select",
+    { "aria-label": "If a player resigns" },
+    h("option", { value: "end" }, "the game ends"),
+    h("option", { value: "bot" }, "a bot takes the seat"),
+  );
+  private readonly spectatorsChatBox = h("input", { type: "checkbox" });
   private readonly createButton = button("Create game", () => this.submit(), { class: "primary" });
   private readonly gameNameBox = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
   private readonly playerBox = nameInput();
@@ -127,8 +140,12 @@ export class LobbyPage {
 
   private createForm(): HTMLElement {
     this.ruleSetBox.addEventListener("change", () => this.fillRuleSet());
+    this.seatsBox.addEventListener("change", () => this.fillSeatChoices());
     this.setRuleSets([]);
-    const fields = [this.playerBox, this.gameNameBox, this.ruleSetBox, this.seatsBox, this.optionsBox, this.createButton];
+    const resign = h("label", { class: "resign-policy" }, "If a player resigns: ", this.resignBox);
+    const chat = h("label", { class: "spectators-chat" }, this.spectatorsChatBox, " Spectators may chat");
+    const match = h("div", { class: "match-options" }, resign, chat);
+    const fields = [this.playerBox, this.gameNameBox, this.ruleSetBox, this.seatsBox, this.optionsBox, this.seatChoicesBox, match, this.createButton];
     return h("section", { class: "create" }, h("h3", {}, "New game"), ...fields);
   }
 
@@ -157,6 +174,7 @@ export class LobbyPage {
     for (let n = rs?.minPlayers ?? 1; rs !== null && n <= rs.maxPlayers; n++) counts.push(n);
     this.seatsBox.replaceChildren(...counts.map((n) => h("option", { value: n }, `${n} players`)));
     if (counts.includes(was)) this.seatsBox.value = String(was);
+    this.fillSeatChoices();
     this.optionsBox.replaceChildren(
       ...(rs?.options ?? []).map((o) =>
         h(
@@ -168,6 +186,22 @@ export class LobbyPage {
       ),
     );
     this.createButton.disabled = rs === null;
+  }
+
+  // One menu per seat after the creator's: a person, or a bot of a level.
+  private fillSeatChoices(): void {
+    const seats = Number(this.seatsBox.value) || 0;
+    const menus: HTMLElement[] = [];
+    for (let seat = 1; seat < seats; seat++) {
+      const menu = h("select", { "data-seat": seat }, ...SEAT_CHOICES.map((c) => h("option", { value: c }, seatChoiceWord(c))));
+      menu.value = this.seatChoices[seat] ?? "person";
+      menu.addEventListener("change", () => {
+        this.seatChoices[seat] = menu.value as SeatChoice;
+      });
+      menus.push(h("label", { class: "seat-choice" }, `Seat ${seat + 1}: `, menu));
+    }
+    this.seatChoicesBox.replaceChildren(h("legend", {}, "Seat 1 is yours; the others:"), ...menus);
+    this.seatChoicesBox.hidden = menus.length === 0;
   }
 
   // The options as typed; values out of the option's range are the server's to refuse.
@@ -185,12 +219,21 @@ export class LobbyPage {
     if (rs === null) return;
     const name = fitUtf8(this.gameNameBox.value.trim(), GAME_NAME_BYTES);
     const player = fitUtf8(this.playerBox.value.trim(), PLAYER_NAME_BYTES);
-    void this.create(rs.id, Number(this.seatsBox.value), this.chosenOptions(), name, player);
+    const game = createGameMessage({
+      ruleSet: rs.id,
+      seats: Number(this.seatsBox.value),
+      options: this.chosenOptions(),
+      name,
+      seed: seedFromAddress(),
+      seatChoices: this.seatChoices,
+      onResign: this.resignBox.value as ResignChoice,
+      spectatorsChat: this.spectatorsChatBox.checked,
+    });
+    void this.create(game, player);
   }
 
-  private async create(ruleSet: string, seats: number, options: Record<string, number>, name: string, playerName: string): Promise<void> {
-    const seed = seedFromAddress();
-    const m = await this.ask({ case: "createGame", value: { ruleSet, seats, options, name, ...(seed === null ? {} : { seed }) } });
+  private async create(game: CreateGameInit, playerName: string): Promise<void> {
+    const m = await this.ask({ case: "createGame", value: game });
     if (m?.body.case !== "gameCreated" || m.body.value.game === undefined) return;
     await this.join(m.body.value.game.gameId, playerName, 0);
   }
@@ -233,14 +276,19 @@ export class LobbyPage {
 
   private row(g: GameInfo): HTMLElement {
     const taken = g.seat.filter((s) => s.taken);
-    const names = taken.map((s) => playerName(seatNames(g), s.seat)).join(", ");
+    const names = taken
+      .map((s) => {
+        const notes = seatNotes(s);
+        return playerName(seatNames(g), s.seat) + (notes.length > 0 ? ` (${notes.join(", ")})` : "");
+      })
+      .join(", ");
     const open = (): void => navigate(`/game/${encodeURIComponent(g.gameId)}`);
     const actions: HTMLElement[] = [];
     if (loadSeat(g.gameId) !== null) actions.push(button("Return to your seat", open, { class: "primary" }));
     else if (g.status === GameStatus.OPEN && taken.length < g.seats && moduleFor(g.ruleSet) !== null) {
       actions.push(...this.joinActions(g));
     }
-    if (g.status !== GameStatus.FINISHED) actions.push(button("Watch", open));
+    if (!isOverStatus(g.status) || g.status === GameStatus.ABANDONED) actions.push(button("Watch", open));
     if (g.status !== GameStatus.OPEN) actions.push(button("Replay", () => navigate(`/replay/${encodeURIComponent(g.gameId)}`)));
     return h(
       "tr",
@@ -248,7 +296,7 @@ export class LobbyPage {
       h("td", {}, g.name !== "" ? `${g.name} (${g.gameId})` : g.gameId),
       h("td", { class: "rule-set" }, this.ruleSetWord(g.ruleSet)),
       h("td", {}, `${taken.length} / ${g.seats}`, names !== "" ? `: ${names}` : ""),
-      h("td", {}, STATUS_WORDS[g.status] ?? "unknown"),
+      h("td", { class: "status", "data-status": GameStatus[g.status]?.toLowerCase() ?? "unknown" }, STATUS_WORDS[g.status] ?? "unknown"),
       h("td", {}, String(g.spectators)),
       h("td", { class: "actions" }, ...actions),
     );

@@ -2,16 +2,13 @@
 // the button that starts it early with the seats taken so far (docs/protocol.md 2.1), offered
 // once as many seats are taken as the rule set's fewest players.
 import type { GameInfo } from "../gen/carcassonne/server/v2/server_pb";
+import { seatNames, seatNotes } from "../match/create-game";
 import { button, h } from "./dom";
 import { badge, playerName } from "./players";
 
 export interface OpenGameHandlers {
   readonly join: (playerName: string) => void;
   readonly start: () => void;
-}
-
-export function seatNames(info: GameInfo): string[] {
-  return info.seat.map((s) => s.playerName);
 }
 
 export function playersWord(n: number): string {
@@ -28,13 +25,15 @@ function seatRow(info: GameInfo, i: number, yourSeat: number | null): HTMLElemen
   const seat = info.seat[i];
   const taken = seat?.taken ?? false;
   const who = taken ? playerName(seatNames(info), i) : "free";
+  const notes = seat === undefined ? [] : seatNotes(seat);
   return h(
     "li",
     {},
     badge(i),
     ` Seat ${i + 1}: ${who}`,
+    notes.length > 0 ? ` (${notes.join(", ")})` : "",
     yourSeat === i ? " (you)" : "",
-    taken ? (seat?.online === true ? " · online" : " · offline") : "",
+    taken && seat?.bot === "" ? (seat.online ? " · online" : " · offline") : "",
   );
 }
 

@@ -3,7 +3,10 @@
 // Every delta is applied with the game module's reducer (chosen by the replay's rule set) and
 // checked against the hash the server recorded, so a replay shows exactly what the players saw.
 // A step is one player's move: the server's draws are folded into the move before them (the
-// start's into step 0), and what the step changed is highlighted on the board.
+// start's into step 0), and what the step changed is highlighted on the board. The game's chat
+// shows each line once the replay reaches the step it was said after. For a game that is over,
+// "Fair draws" checks the server's proof against its commitment and the draws of the log
+// (src/match/fairness.ts), in the browser.
 import type { Replay } from "../gen/carcassonne/server/v2/server_pb";
 import type { GameModule, GameTable } from "../games/module";
 import { moduleFor } from "../games/registry";
@@ -11,13 +14,19 @@ import type { Connection } from "../net/connection";
 import { loadCatalog } from "../net/tileset";
 import { applyDelta, deltaEvents, fromSnapshot, type GameView } from "../state";
 import type { TileCatalog } from "../tiles/catalog";
+import { ChatLog } from "../match/chat";
+import { checkFairDraws, drawsOfLog, verdictWords, type FairnessVerdict } from "../match/fairness";
+import { chatLine } from "./chat-panel";
 import { button, h } from "./dom";
 import { failureText, replyError } from "./errors";
+import { seatNames } from "../match/create-game";
 import { drawLog } from "./log";
 import { recentLayer } from "../games/shared/recent";
 import { Viewport } from "./viewport";
 
 const PLAY_STEP_MS = 400;
+// docs/fairness.md, which the build puts next to the client (vite.config.ts).
+const FAIRNESS_PROCEDURE = "/fairness.txt";
 
 // The last delta of each step (index into the views): step 0 is the start and the draws before the
 // first move; each later step is a player's move and the server's draws after it.
@@ -67,12 +76,18 @@ export class ReplayPage {
   private readonly position = h("span", { class: "replay-position", "aria-live": "polite" });
   private readonly playButton = button("Play", () => (this.playing === 0 ? this.play() : this.pause()), { class: "primary" });
   private readonly cleanups: (() => void)[] = [];
+  private chat: ChatLog;
+  private fairness: FairnessVerdict | null = null; // null while it is being checked
+  private proofBox: HTMLElement | null = null;
+  private readonly chatList = h("ol", { class: "chat-lines", "aria-label": "Chat messages so far" });
 
   constructor(
     private readonly mount: HTMLElement,
     private readonly conn: Connection,
     private readonly gameId: string,
-  ) {}
+  ) {
+    this.chat = new ChatLog(gameId);
+  }
 
   start(): void {
     this.root.replaceChildren(h("div", { class: "board-box" }, this.viewport.svg), this.side);
@@ -142,6 +157,8 @@ export class ReplayPage {
     this.stepEnds = this.stepsOf(game, this.views.length - 1);
     this.at = this.lastStep();
     this.lines = this.logLines(game);
+    this.chat.addAll(this.replay.chat);
+    void this.checkFairness(game, this.replay);
     const last = this.views[this.views.length - 1];
     if (last !== undefined) this.viewport.fit(game.bounds(last.state), true);
     this.render();
@@ -240,7 +257,58 @@ export class ReplayPage {
   }
 
   private names(): string[] {
-    return this.replay?.game?.seat.map((s) => s.playerName) ?? [];
+    return this.replay?.game === undefined ? [] : seatNames(this.replay.game);
+  }
+
+  private async checkFairness(game: GameModule, replay: Replay): Promise<void> {
+    const info = replay.game;
+    if (info === undefined || info.drawProof === "") return;
+    const draws = drawsOfLog(game, replay.steps);
+    this.fairness = !draws.ok
+      ? { fair: false, reason: draws.error }
+      : await checkFairDraws({
+          commitment: info.drawCommitment,
+          proof: info.drawProof,
+          ruleSet: info.ruleSet !== "" ? info.ruleSet : game.ruleSet,
+          ruleSetVersion: info.ruleSetVersion,
+          draws: draws.value,
+          laidAtSetUp: game.tilesLaidAtSetUp,
+        }).catch((e: unknown) => ({ fair: false, reason: `the browser could not compute SHA-256: ${failureText(e)}` }) as const);
+    this.render();
+  }
+
+  // The commitment, the proof once revealed, and the check's verdict.
+  private fairnessPart(): HTMLElement {
+    const info = this.replay?.game;
+    const commitment = info?.drawCommitment ?? "";
+    const proof = info?.drawProof ?? "";
+    const parts: HTMLElement[] = [h("h3", {}, "Fair draws")];
+    if (commitment === "") {
+      parts.push(h("p", {}, "This game has no draw commitment."));
+      return h("section", { class: "fairness" }, ...parts);
+    }
+    if (proof === "") {
+      parts.push(h("p", { "data-fair": "pending" }, "The server committed to the drawing order at the start; it reveals the proof once the game is over."));
+    } else if (this.fairness === null) {
+      parts.push(h("p", { "data-fair": "checking", role: "status" }, "Checking the draws…"));
+    } else {
+      const verdict = this.fairness;
+      parts.push(h("p", { class: verdict.fair ? "fair-yes" : "fair-no error", "data-fair": verdict.fair ? "yes" : "no", role: "status" }, verdictWords(verdict)));
+    }
+    parts.push(h("p", { class: "commitment" }, "Commitment (SHA-256 of the proof): ", h("code", {}, commitment)));
+    if (proof !== "") {
+      this.proofBox ??= proofDetails(proof, this.gameId); // once: its file, and whether it is open
+      parts.push(this.proofBox);
+    }
+    return h("section", { class: "fairness" }, ...parts);
+  }
+
+  // The chat lines said by the step shown.
+  private chatPart(sequence: bigint): HTMLElement | null {
+    if (this.replay === null || this.replay.chat.length === 0) return null;
+    const lines = this.chat.lines(sequence);
+    this.chatList.replaceChildren(...(lines.length > 0 ? lines.map(chatLine) : [h("li", { class: "chat-empty" }, "Nothing said yet.")]));
+    return h("section", { class: "chat" }, h("h3", {}, "Chat"), this.chatList);
   }
 
   private render(): void {
@@ -260,8 +328,30 @@ export class ReplayPage {
       this.controls,
       this.buildError === null ? null : h("p", { class: "error", role: "alert" }, `The replay stops early: ${this.buildError}`),
       this.table.side(inp),
+      this.chatPart(view.sequence),
+      this.fairnessPart(),
       drawLog(this.lines.slice(0, shown).flat().slice(-200)),
     ];
     this.side.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
   }
+}
+
+// The proof as text, a file of its exact bytes, and how to check it by hand (docs/fairness.md).
+function proofDetails(proof: string, gameId: string): HTMLElement {
+  const file = URL.createObjectURL(new Blob([proof], { type: "text/plain" }));
+  return h(
+    "details",
+    { class: "proof" },
+    h("summary", {}, "The proof, and how to check it by hand"),
+    h("pre", {}, proof),
+    h("p", {}, h("a", { href: file, download: `${gameId}-draws.txt` }, "Download the proof"), " (its exact bytes)."),
+    h(
+      "ol",
+      {},
+      h("li", {}, "Its SHA-256 (", h("code", {}, `sha256sum ${gameId}-draws.txt`), ") is the commitment above, published when the game started."),
+      h("li", {}, "The order line lists the tiles in drawing order (after the tiles laid at set-up); every tile drawn in this replay is the next one."),
+      h("li", {}, "That the order is the one the rule set deals from the seed: ", h("code", {}, "carc-db"), " checks it."),
+    ),
+    h("p", {}, h("a", { href: FAIRNESS_PROCEDURE, target: "_blank", rel: "noopener" }, "The whole procedure, step by step"), " (docs/fairness.md)."),
+  );
 }

@@ -27,6 +27,8 @@ export const castleModule: GameModule<PublicState, Event, Action> = {
   moveMarks,
   onlyChoiceWord,
   isServerAction: (action) => action.kind === ActionKind.DRAW,
+  drawnTile: (action) => (action.kind === ActionKind.DRAW ? action.tile : null),
+  tilesLaidAtSetUp: 0,
   winners: (event) => (event.kind.case === "gameOver" ? event.kind.value.winners : null),
   table: (host) => new CastleTable(host),
 };

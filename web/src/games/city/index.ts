@@ -34,6 +34,8 @@ export const cityModule: GameModule<PublicState, Event, Action> = {
   moveMarks,
   onlyChoiceWord,
   isServerAction: (action) => action.kind === ActionKind.DRAW,
+  drawnTile: (action) => (action.kind === ActionKind.DRAW ? action.tile : null),
+  tilesLaidAtSetUp: 0,
   winners: (event) => (event.kind.case === "gameOver" ? event.kind.value.winners : null),
   table: (host) => new CityTable(host),
 };

@@ -35,6 +35,9 @@ export const riverModule: GameModule<PublicState, Event, Action> = {
   moveMarks,
   onlyChoiceWord,
   isServerAction: (action) => action.kind === ActionKind.DRAW,
+  drawnTile: (action) => (action.kind === ActionKind.DRAW ? action.tile : null),
+  // Order() lists the set-up tile (the start tile, or the River's spring) first; it is never drawn.
+  tilesLaidAtSetUp: 1,
   winners: (event) => (event.kind.case === "gameOver" ? event.kind.value.winners : null),
   table: (host) => new RiverTable(host),
 };
