@@ -109,11 +109,11 @@ async function playAgainstBot(page: Page, maxDecisions: number): Promise<number>
 
 async function sendChat(page: Page, text: string): Promise<void> {
   const chat = page.locator("section.chat");
-  await chat.getByLabel("Message").fill(text);
+  await chat.getByLabel("Message", { exact: true }).fill(text);
   await expect.poll(() => chat.locator(".chat-counter").textContent()).toBe(`${new TextEncoder().encode(text).length} / 200`);
   await chat.getByRole("button", { name: "Send", exact: true }).click();
   await chat.locator(".chat-lines li .chat-text", { hasText: text }).waitFor();
-  expect(await chat.getByLabel("Message").inputValue(), "the field is emptied once the line is sent").toBe("");
+  expect(await chat.getByLabel("Message", { exact: true }).inputValue(), "the field is emptied once the line is sent").toBe("");
 }
 
 describe("a match against bots", () => {
@@ -127,7 +127,7 @@ describe("a match against bots", () => {
     await spectator.goto(`/game/${encodeURIComponent(id)}`);
     await spectator.locator(".role", { hasText: "You are watching." }).waitFor();
     // This game's spectators read the chat but may not write in it.
-    expect(await spectator.locator("section.chat").getByLabel("Message").isDisabled()).toBe(true);
+    expect(await spectator.locator("section.chat").getByLabel("Message", { exact: true }).isDisabled()).toBe(true);
     await spectator.locator(".chat-note", { hasText: "Spectators may read this game's chat but not write in it." }).waitFor();
 
     await sendChat(page, CHAT_LINE);
