@@ -182,13 +182,12 @@ struct AppendChatOp {
   int64_t game = 0;
   ChatRecord line;
 };
-using WriteOp =
-    std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp, FinishGameOp,
-                 MarkDamagedOp, AbandonGameOp,
-                 // bots, resigning and rematches
-                 ResignGameOp, ResignSeatOp, LinkRematchOp,
-                 // chat and fair draws
-                 CommitDrawsOp, AppendChatOp>;
+using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp,
+                             FinishGameOp, MarkDamagedOp, AbandonGameOp,
+                             // bots, resigning and rematches
+                             ResignGameOp, ResignSeatOp, LinkRematchOp,
+                             // chat and fair draws
+                             CommitDrawsOp, AppendChatOp>;
 
 // The steps of one game that land together or not at all.
 struct Write {

@@ -21,12 +21,11 @@ namespace carc::server {
 namespace wire = protocol::wire;
 
 // The body of a room request; it points into the ClientMessage it came from.
-using RoomRequest =
-    std::variant<const wire::JoinSeat*, const wire::LeaveSeat*, const wire::StartGame*,
-                 const wire::Spectate*, const wire::Resume*, const wire::Move*,
-                 const wire::Resign*, const wire::Rematch*,
-                 // chat
-                 const wire::SendChat*, const wire::MuteSeat*>;
+using RoomRequest = std::variant<const wire::JoinSeat*, const wire::LeaveSeat*,
+                                 const wire::StartGame*, const wire::Spectate*, const wire::Resume*,
+                                 const wire::Move*, const wire::Resign*, const wire::Rematch*,
+                                 // chat
+                                 const wire::SendChat*, const wire::MuteSeat*>;
 
 // The body of `message` when a room handles it; nullopt for the session's messages (Hello,
 // Ping), the lobby's (CreateGame, ListGames, GetReplay, Seek, GetTileSet) and an empty body.
