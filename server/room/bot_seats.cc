@@ -289,7 +289,7 @@ void Room::RematchFailed(wire::ErrorCode code, const std::string& reason) {
   for (const RematchSeat& w : waiting) Error(*w.peer, w.request_id, code, reason);
 }
 
-void Room::WhenIdle(std::function<void()> job) {
+void Room::WhenIdle(const std::function<void()>& job) {
   if (Deferred(nullptr, 0, [this, job] { WhenIdle(job); })) return;
   job();
 }

@@ -160,7 +160,7 @@ class Room {
   void RematchReady(const wire::GameInfo& rematch);
   void RematchFailed(wire::ErrorCode code, const std::string& reason);
   // Runs `job` once no write is in flight (at once if none is).
-  void WhenIdle(std::function<void()> job);
+  void WhenIdle(const std::function<void()>& job);
   // Asked to make the rematch of this game with `options` (its number is the lobby's to give).
   std::function<void(RoomOptions options, RoomGame game)> on_rematch_create;
   // Asked to seat a player in the rematch `game_id` (a JoinSeat made on their behalf).
