@@ -1500,8 +1500,8 @@ TEST(ChatStoreTest, ExpiringAGameArchivesItsChat) {
 TEST(MigrationTest, UpgradesAVersion3FileToVersion4) {
   TempDir dir;
   const std::string path = dir.File("v3.db");
-  BuildFile(path, ReadBytes(std::string(CARC_SOURCE_DIR) +
-                            "/tests/persistence/data/schema-v3-city-game.sql"));
+  BuildFile(path,
+            ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v3.sql"));
   auto store = OpenStore(path);
   ASSERT_TRUE(store);
   EXPECT_EQ(*ReadSchemaVersion(store->connection()), 4);
