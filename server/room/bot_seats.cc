@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cstring>
 #include <nlohmann/json.hpp>
 
@@ -57,6 +58,17 @@ std::variant<std::vector<BotSeatOption>, std::string> ParseBotSeats(const wire::
     return "bots: at least one seat must be left for a person";
   }
   return out;
+}
+
+wire::ResignPolicy ToProto(persistence::ResignPolicy policy) {
+  switch (policy) {
+    case persistence::ResignPolicy::kEndGame:
+      return wire::RESIGN_POLICY_END_GAME;
+    case persistence::ResignPolicy::kBotTakesSeat:
+      return wire::RESIGN_POLICY_BOT_TAKES_SEAT;
+  }
+  assert(false && "a resign policy this build does not know");
+  return wire::RESIGN_POLICY_BOT_TAKES_SEAT;
 }
 
 std::string BotPlayerName(bots::Level level) {

@@ -23,6 +23,7 @@
 
 #include "bots/bot.h"
 #include "core/rule_set.h"
+#include "persistence/store.h"
 #include "protocol/envelope.h"
 #include "protocol/game_codec.h"
 
@@ -45,6 +46,9 @@ std::variant<std::vector<BotSeatOption>, std::string> ParseBotSeats(const wire::
 
 // "Greedy bot": the name a bot's seat shows.
 std::string BotPlayerName(bots::Level level);
+
+// A game's resign policy as GameInfo shows it (never RESIGN_POLICY_UNSPECIFIED).
+wire::ResignPolicy ToProto(persistence::ResignPolicy policy);
 
 // One decision for a bot to take.
 struct BotRequest {

@@ -112,9 +112,7 @@ wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
   info.set_status(ToProto(game.status));
   if (game.rematch_of > 0) info.set_rematch_of(persistence::GameId(game.rematch_of));
   if (game.rematch > 0) info.set_rematch(persistence::GameId(game.rematch));
-  info.set_on_resign(game.on_resign == persistence::ResignPolicy::kEndGame
-                         ? wire::RESIGN_POLICY_END_GAME
-                         : wire::RESIGN_POLICY_BOT_TAKES_SEAT);
+  info.set_on_resign(ToProto(game.on_resign));
   AddDrawFields(game.draw_commitment, game.draw_proof, info.status(), &info);
   info.set_spectators_chat(game.spectators_chat);
   return info;

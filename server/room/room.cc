@@ -249,9 +249,7 @@ wire::GameInfo Room::Info() const {
   info.set_status(status_);
   if (options_.rematch_of > 0) info.set_rematch_of(persistence::GameId(options_.rematch_of));
   info.set_rematch(rematch_);
-  info.set_on_resign(options_.on_resign == persistence::ResignPolicy::kEndGame
-                         ? wire::RESIGN_POLICY_END_GAME
-                         : wire::RESIGN_POLICY_BOT_TAKES_SEAT);
+  info.set_on_resign(ToProto(options_.on_resign));
   uint32_t spectators = 0;
   for (const auto& weak : spectators_) spectators += weak.expired() ? 0 : 1;
   info.set_spectators(spectators);
