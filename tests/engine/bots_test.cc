@@ -13,42 +13,17 @@
 #include "castle/rule_set.h"
 #include "core/hash.h"
 #include "core/rule_set.h"
+#include "game_setups.h"
 #include "registry.h"
 
 namespace carc::bots {
 namespace {
 
-struct GameSetup {
-  const char* rule_set;
-  int players;
-  core::Options options;
-};
-
-const std::vector<GameSetup>& GameSetups() {
-  static const std::vector<GameSetup> setups = {
-      {"the-city", 2, {}},
-      {"the-city", 4, {}},
-      {"carcassonne", 2, {{"river", 1}}},
-      {"carcassonne", 4, {{"river", 0}}},
-      {"the-castle", 2, {}},
-  };
-  return setups;
-}
-
-const RuleSetRegistry& Registry() {
-  static const RuleSetRegistry registry = DefaultRuleSets();
-  return registry;
-}
-
-std::string Name(const GameSetup& setup) {
-  return std::string(setup.rule_set) + " " + std::to_string(setup.players) + "p " +
-         core::FormatOptions(setup.options);
-}
-
-std::unique_ptr<core::State> NewGame(const GameSetup& setup, uint64_t seed) {
-  auto created = Registry().Find(setup.rule_set)->NewGame(setup.players, setup.options, seed);
-  return std::get<std::unique_ptr<core::State>>(std::move(created));
-}
+using engine_tests::GameSetup;
+using engine_tests::GameSetups;
+using engine_tests::Name;
+using engine_tests::NewGame;
+using engine_tests::Registry;
 
 using Played = std::vector<std::pair<core::Actor, std::string>>;
 

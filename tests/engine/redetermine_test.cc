@@ -13,43 +13,17 @@
 #include "castle/rule_set.h"
 #include "core/hash.h"
 #include "core/rule_set.h"
+#include "game_setups.h"
 #include "registry.h"
 
 namespace carc {
 namespace {
 
-struct GameSetup {
-  const char* rule_set;
-  int players;
-  core::Options options;
-  int order_offset;  // tiles of Order() placed before the first draw (the start tile, the spring)
-};
-
-const std::vector<GameSetup>& GameSetups() {
-  static const std::vector<GameSetup> setups = {
-      {"the-city", 2, {}, 0},
-      {"the-city", 4, {}, 0},
-      {"carcassonne", 2, {{"river", 1}}, 1},
-      {"carcassonne", 4, {{"river", 0}}, 1},
-      {"the-castle", 2, {}, 0},
-  };
-  return setups;
-}
-
-const RuleSetRegistry& Registry() {
-  static const RuleSetRegistry registry = DefaultRuleSets();
-  return registry;
-}
-
-std::string Name(const GameSetup& setup) {
-  return std::string(setup.rule_set) + " " + std::to_string(setup.players) + "p " +
-         core::FormatOptions(setup.options);
-}
-
-std::unique_ptr<core::State> NewGame(const GameSetup& setup, uint64_t seed) {
-  auto created = Registry().Find(setup.rule_set)->NewGame(setup.players, setup.options, seed);
-  return std::get<std::unique_ptr<core::State>>(std::move(created));
-}
+using engine_tests::GameSetup;
+using engine_tests::GameSetups;
+using engine_tests::Name;
+using engine_tests::NewGame;
+using engine_tests::Registry;
 
 // Plays `steps` seeded random actions (fewer if the game ends), then any draws up to a player's
 // decision; the actions, for a replay.
