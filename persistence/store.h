@@ -48,6 +48,33 @@ enum class ResignPolicy : uint8_t {
 std::string_view ToString(ResignPolicy policy);  // "end_game", "bot_takes_seat"
 std::optional<ResignPolicy> ParseResignPolicy(std::string_view text);
 
+// A game's clock and what happens to an absent player (docs/protocol.md, section 15).
+enum class ClockKind : uint8_t {
+  kNone,
+  kLive,            // a time bank per player, plus an increment per turn
+  kCorrespondence,  // a deadline per decision
+};
+std::string_view ToString(ClockKind kind);  // "none", "live", "correspondence"
+std::optional<ClockKind> ParseClockKind(std::string_view text);
+
+enum class AbsentPolicy : uint8_t {
+  kStandIn,  // a stand-in bot plays the seat until its player takes it back
+  kForfeit,  // the player forfeits: the game's resign policy applies
+};
+std::string_view ToString(AbsentPolicy policy);  // "stand_in", "forfeit"
+std::optional<AbsentPolicy> ParseAbsentPolicy(std::string_view text);
+
+// Chosen at the creation. Times in milliseconds; those its kind does not use are 0.
+struct TimeControl {
+  ClockKind kind = ClockKind::kNone;
+  int64_t bank_ms = 0;       // live: each player's bank at the start
+  int64_t increment_ms = 0;  // live: added to a player's bank when their turn ends
+  int64_t decision_ms = 0;   // correspondence: the time for each decision
+  int64_t grace_ms = 0;      // how long a player may be disconnected; 0: waited for
+  AbsentPolicy on_absent = AbsentPolicy::kStandIn;
+  friend bool operator==(const TimeControl&, const TimeControl&) = default;
+};
+
 using TokenHash = std::array<uint8_t, 32>;  // SHA-256 of a seat token (token.h)
 
 struct SeatRecord {
@@ -56,6 +83,7 @@ struct SeatRecord {
   TokenHash token_hash{};
   std::string bot{};      // the level of the bot that plays it (bots::ToString); empty: a person
   bool resigned = false;  // its player resigned
+  bool stand_in = false;  // `bot` stands in for its player, who may take the seat back
   friend bool operator==(const SeatRecord&, const SeatRecord&) = default;
 };
 
@@ -87,6 +115,7 @@ struct GameRecord {
   std::string draw_commitment;
   std::string draw_proof;
   bool spectators_chat = false;  // whether spectators may write in the game's chat
+  TimeControl time_control{};    // schema version 5; older games: none
 };
 
 std::string GameId(int64_t number);                       // "g12"
@@ -99,6 +128,9 @@ struct ActionRecord {
   std::string action;       // the engine's notation, without the actor (docs/formats.md)
   uint64_t state_hash = 0;  // the engine's public-state hash after the action
   int64_t time_ms = 0;
+  // The acting player's clock just after the action (live: what is left of the bank, the
+  // increment added); -1: no clock (the server's draws, a game without a clock, older logs).
+  int64_t clock_ms = -1;
   friend bool operator==(const ActionRecord&, const ActionRecord&) = default;
 };
 
@@ -182,12 +214,27 @@ struct AppendChatOp {
   int64_t game = 0;
   ChatRecord line;
 };
+// Clocks and absent players (schema version 5).
+// A stand-in bot of level `bot` plays the seat of a running game until its player takes it back
+// (refused for a seat that resigned or already has a stand-in).
+struct StandInSeatOp {
+  int64_t game = 0;
+  int seat = 0;
+  std::string bot;
+};
+// The player of a seat with a stand-in takes it back (refused for a seat without one).
+struct TakeBackSeatOp {
+  int64_t game = 0;
+  int seat = 0;
+};
 using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp,
                              FinishGameOp, MarkDamagedOp, AbandonGameOp,
                              // bots, resigning and rematches
                              ResignGameOp, ResignSeatOp, LinkRematchOp,
                              // chat and fair draws
-                             CommitDrawsOp, AppendChatOp>;
+                             CommitDrawsOp, AppendChatOp,
+                             // clocks and absent players
+                             StandInSeatOp, TakeBackSeatOp>;
 
 // The steps of one game that land together or not at all.
 struct Write {
