@@ -18,6 +18,7 @@
 #include "castle/public_state.h"
 #include "castle/random_play.h"
 #include "castle/transcript.h"
+#include "conformance_budget.h"
 
 namespace carc::castle {
 namespace {
@@ -200,7 +201,7 @@ class CastleConformance : public ::testing::TestWithParam<int> {};
 
 TEST_P(CastleConformance, RandomGamesKeepEveryInvariant) {
   const int shard = GetParam();
-  for (int g = 0; g < kGamesPerShard; ++g) {
+  for (int g = 0; g < test::kConformanceGamesPlayed; ++g) {
     const uint64_t seed =
         static_cast<uint64_t>(shard) * kGamesPerShard + static_cast<uint64_t>(g) + 1;
     ASSERT_NO_FATAL_FAILURE(PlayAndCheck(seed)) << "seed " << seed;

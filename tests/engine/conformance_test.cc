@@ -14,6 +14,7 @@
 #include "city/game.h"
 #include "city/public_state.h"
 #include "city/random_play.h"
+#include "conformance_budget.h"
 #include "scenario.h"
 
 namespace carc::city {
@@ -286,7 +287,7 @@ class Conformance : public ::testing::TestWithParam<int> {};
 
 TEST_P(Conformance, RandomGamesKeepEveryInvariant) {
   const int shard = GetParam();
-  for (int g = 0; g < kGamesPerShard; ++g) {
+  for (int g = 0; g < test::kConformanceGamesPlayed; ++g) {
     const uint64_t seed = static_cast<uint64_t>(shard * kGamesPerShard + g + 1);
     ASSERT_NO_FATAL_FAILURE(PlayAndCheck(seed)) << "seed " << seed;
   }

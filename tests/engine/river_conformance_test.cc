@@ -11,6 +11,7 @@
 
 #include <algorithm>
 
+#include "conformance_budget.h"
 #include "river/default_tiles.h"
 #include "river/game.h"
 #include "river/public_state.h"
@@ -205,7 +206,7 @@ class RiverConformance : public ::testing::TestWithParam<int> {};
 
 TEST_P(RiverConformance, RandomGamesKeepEveryInvariant) {
   const int shard = GetParam();
-  for (int g = 0; g < kGamesPerShard; ++g) {
+  for (int g = 0; g < test::kConformanceGamesPlayed; ++g) {
     const uint64_t seed =
         static_cast<uint64_t>(shard) * kGamesPerShard + static_cast<uint64_t>(g) + 1;
     ASSERT_NO_FATAL_FAILURE(PlayAndCheck(seed)) << "seed " << seed;
