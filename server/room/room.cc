@@ -602,7 +602,8 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (status_ == wire::GAME_STATUS_DAMAGED) {
     return Error(*peer, request_id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
   }
-  if (seats_[static_cast<size_t>(*seat)].stand_in && !IsBotToken(*seat, resume.seat_token())) {
+  if (seats_[static_cast<size_t>(*seat)].stand_in && status_ == wire::GAME_STATUS_RUNNING &&
+      !IsBotToken(*seat, resume.seat_token())) {
     return TakeBack(peer, request_id, resume, *seat);
   }
   MoveSeatTo(*seat, peer);

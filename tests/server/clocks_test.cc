@@ -384,5 +384,25 @@ TEST(AbsentPlayers, NobodyHereMeansNoStandInTheGameWaits) {
   EXPECT_FALSE(t.room.Info().seat(0).stand_in());
 }
 
+
+TEST(AbsentPlayers, AStandInsPlayerResumesAGameThatEndedMeanwhile) {
+  const TimeControl grace{ClockKind::kNone, 0, 0, 0, 5'000, AbsentPolicy::kStandIn};
+  Table t("the-city", Timed(2, grace));
+  auto ann = t.Join("ann");
+  auto bob = t.Join("bob");
+  t.room.Disconnected(bob.get());
+  t.Advance(5'000);
+  ASSERT_TRUE(t.room.Info().seat(1).stand_in());
+  wire::Resign resign;
+  resign.set_game_id("g1");
+  resign.set_seat_token(ann->token);
+  t.room.Resign(ann, 4, resign);  // nobody else plays in person: the game ends
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RESIGNED);
+  auto back = std::make_shared<Player>();
+  t.room.Resume(back, 5, ResumeOf(*bob));
+  ASSERT_FALSE(back->received.empty());
+  EXPECT_TRUE(back->received.back().has_snapshot()) << back->received.back().DebugString();
+}
+
 }  // namespace
 }  // namespace carc::server
