@@ -305,11 +305,24 @@ TEST(Clocks, ARestartChargesTheOutageToNobody) {
   EXPECT_EQ(alarm.at, *t.now + 10'000);  // the whole bank, from now
 }
 
+// Ann (seat 0) and bob (seat 1) at a table of The City without a clock, with a grace period of
+// 5 s under `on_absent`.
+struct Seated {
+  explicit Seated(AbsentPolicy on_absent, ResignPolicy on_resign = ResignPolicy::kBotTakesSeat)
+      : table("the-city",
+              Timed(2, TimeControl{ClockKind::kNone, 0, 0, 0, 5'000, on_absent}, on_resign)),
+        ann(table.Join("ann")),
+        bob(table.Join("bob")) {}
+  Table table;
+  std::shared_ptr<Player> ann;
+  std::shared_ptr<Player> bob;
+};
+
 TEST(AbsentPlayers, AfterTheGracePeriodAStandInPlaysAndTheReturningPlayerTakesTheSeatBack) {
-  const TimeControl grace{ClockKind::kNone, 0, 0, 0, 5'000, AbsentPolicy::kStandIn};
-  Table t("the-city", Timed(2, grace));
-  auto ann = t.Join("ann");
-  auto bob = t.Join("bob");
+  Seated s(AbsentPolicy::kStandIn);
+  Table& t = s.table;
+  const std::shared_ptr<Player>& ann = s.ann;
+  const std::shared_ptr<Player>& bob = s.bob;
   t.room.Disconnected(bob.get());
   t.Advance(4'999);
   EXPECT_FALSE(t.room.Info().seat(1).stand_in());
@@ -340,10 +353,9 @@ TEST(AbsentPlayers, AfterTheGracePeriodAStandInPlaysAndTheReturningPlayerTakesTh
 }
 
 TEST(AbsentPlayers, APlayerBackWithinTheGracePeriodKeepsTheSeat) {
-  const TimeControl grace{ClockKind::kNone, 0, 0, 0, 5'000, AbsentPolicy::kForfeit};
-  Table t("the-city", Timed(2, grace, ResignPolicy::kEndGame));
-  auto ann = t.Join("ann");
-  auto bob = t.Join("bob");
+  Seated s(AbsentPolicy::kForfeit, ResignPolicy::kEndGame);
+  Table& t = s.table;
+  const std::shared_ptr<Player>& bob = s.bob;
   t.room.Disconnected(bob.get());
   t.Advance(4'000);
   auto back = std::make_shared<Player>();
@@ -354,10 +366,9 @@ TEST(AbsentPlayers, APlayerBackWithinTheGracePeriodKeepsTheSeat) {
 }
 
 TEST(AbsentPlayers, AfterTheGracePeriodUnderForfeitThePlayerForfeits) {
-  const TimeControl grace{ClockKind::kNone, 0, 0, 0, 5'000, AbsentPolicy::kForfeit};
-  Table t("the-city", Timed(2, grace, ResignPolicy::kEndGame));
-  auto ann = t.Join("ann");
-  auto bob = t.Join("bob");
+  Seated s(AbsentPolicy::kForfeit, ResignPolicy::kEndGame);
+  Table& t = s.table;
+  const std::shared_ptr<Player>& bob = s.bob;
   t.room.Disconnected(bob.get());
   t.Advance(5'000);
   EXPECT_EQ(t.room.Status(), wire::GAME_STATUS_RESIGNED);
@@ -365,10 +376,10 @@ TEST(AbsentPlayers, AfterTheGracePeriodUnderForfeitThePlayerForfeits) {
 }
 
 TEST(AbsentPlayers, NobodyHereMeansNoStandInTheGameWaits) {
-  const TimeControl grace{ClockKind::kNone, 0, 0, 0, 5'000, AbsentPolicy::kStandIn};
-  Table t("the-city", Timed(2, grace));
-  auto ann = t.Join("ann");
-  auto bob = t.Join("bob");
+  Seated s(AbsentPolicy::kStandIn);
+  Table& t = s.table;
+  const std::shared_ptr<Player>& ann = s.ann;
+  const std::shared_ptr<Player>& bob = s.bob;
   t.room.Disconnected(bob.get());
   t.room.Disconnected(ann.get());
   t.Advance(60'000);
@@ -384,12 +395,11 @@ TEST(AbsentPlayers, NobodyHereMeansNoStandInTheGameWaits) {
   EXPECT_FALSE(t.room.Info().seat(0).stand_in());
 }
 
-
 TEST(AbsentPlayers, AStandInsPlayerResumesAGameThatEndedMeanwhile) {
-  const TimeControl grace{ClockKind::kNone, 0, 0, 0, 5'000, AbsentPolicy::kStandIn};
-  Table t("the-city", Timed(2, grace));
-  auto ann = t.Join("ann");
-  auto bob = t.Join("bob");
+  Seated s(AbsentPolicy::kStandIn);
+  Table& t = s.table;
+  const std::shared_ptr<Player>& ann = s.ann;
+  const std::shared_ptr<Player>& bob = s.bob;
   t.room.Disconnected(bob.get());
   t.Advance(5'000);
   ASSERT_TRUE(t.room.Info().seat(1).stand_in());
