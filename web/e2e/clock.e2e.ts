@@ -127,8 +127,10 @@ describe("clocks and absent players", () => {
     let bob = await bobContext.newPage();
     await bobJoins(bob, id);
     for (const page of [alice, bob]) await running(page);
-    // No clock: the seats are listed only once a stand-in comes.
-    expect(await alice.locator("section.seat-clocks").isVisible()).toBe(false);
+    // No clock, but a grace period: the seats are listed, without clocks, none stood in for.
+    await alice.locator("section.seat-clocks .time-control-words", { hasText: "No clock. A player away for 2 s: a stand-in bot plays for them." }).waitFor();
+    expect(await alice.locator("section.seat-clocks .clock-time").count()).toBe(0);
+    expect(await alice.locator('section.seat-clocks li[data-stand-in="false"]').count()).toBe(2);
 
     // Bob leaves; once his grace period is over, a stand-in plays his seat, for everybody to see.
     await bob.close();

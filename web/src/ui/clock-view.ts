@@ -18,7 +18,8 @@ export interface ClockContext {
 }
 
 export class ClockView {
-  // The seats with their clocks and badges; hidden in a game with neither.
+  // The seats with their clocks and badges; hidden in a game without a clock or a grace period
+  // (where no stand-in comes).
   readonly element = h("section", { class: "seat-clocks", "aria-label": "Clocks" });
   // For the player whose seat a stand-in plays.
   readonly banner = h("div", { class: "stand-in-banner", role: "alert" });
@@ -46,8 +47,9 @@ export class ClockView {
     const seats = info?.seat ?? [];
     const clocked = hasClock(info?.timeControl) || clocks !== null;
     const standIns = seats.some((s) => s.standIn);
+    const graceful = (info?.timeControl?.graceMs ?? 0n) > 0n; // stand-ins may come
     this.times.clear();
-    this.element.hidden = !clocked && !standIns;
+    this.element.hidden = !clocked && !standIns && !graceful;
     if (this.element.hidden) {
       this.element.replaceChildren();
       return;
