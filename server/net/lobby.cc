@@ -207,6 +207,17 @@ void StrandBots::Think(BotRequest request, Answer answer) {
       });
 }
 
+void StrandAlarm::Set(int64_t delay_ms, std::function<void()> ring) {
+  timer_.expires_after(std::chrono::milliseconds(std::max<int64_t>(0, delay_ms)));
+  // Setting the timer again cancels the earlier wait, which then ends with an error.
+  timer_.async_wait([owner = owner, ring = std::move(ring)](const boost::system::error_code& ec) {
+    const auto keep = owner.lock();
+    if (!ec && keep) ring();
+  });
+}
+
+void StrandAlarm::Clear() { timer_.cancel(); }
+
 void Lobby::ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                     std::function<void(persistence::Store&)> job) {
   {
@@ -251,6 +262,7 @@ std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
                                    storage_.journal(), work_in_flight_, bot_pool_, budget);
   hosted->log.owner = hosted;
   hosted->bots.owner = hosted;
+  hosted->alarm.owner = hosted;
   const std::weak_ptr<HostedRoom> weak = hosted;
   hosted->room.on_event = [this, weak](RoomEvent event) { OnRoomEvent(weak, event); };
   hosted->room.on_rematch_create = [this, weak](RoomOptions rematch, RoomGame rematch_game) {
@@ -438,6 +450,11 @@ void Lobby::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                        "on_resign: RESIGN_POLICY_END_GAME or RESIGN_POLICY_BOT_TAKES_SEAT");
   }
   options.spectators_chat = create.spectators_chat();
+  auto time_control = ParseTimeControl(create);
+  if (const auto* refusal = std::get_if<std::string>(&time_control)) {
+    return SendError(*peer, request_id, wire::ERROR_CODE_BAD_TIME_CONTROL, *refusal);
+  }
+  options.time_control = std::get<persistence::TimeControl>(time_control);
   std::shared_ptr<HostedRoom> hosted;
   {
     std::lock_guard lock(mutex_);

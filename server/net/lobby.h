@@ -75,6 +75,18 @@ class StrandBots : public BotRunner {
   RoomStrand strand_;
 };
 
+// The room's alarm: a timer on the room's strand, whose ring runs only if the room is still there.
+class StrandAlarm : public Alarm {
+ public:
+  explicit StrandAlarm(const RoomStrand& strand) : timer_(strand) {}
+  void Set(int64_t delay_ms, std::function<void()> ring) override;
+  void Clear() override;
+  std::weak_ptr<void> owner;  // the HostedRoom
+
+ private:
+  boost::asio::steady_timer timer_;
+};
+
 struct HostedRoom {
   HostedRoom(boost::asio::io_context& io, RoomOptions options, RoomGame game, TokenSource tokens,
              persistence::GameLog& journal, std::atomic<size_t>& writes_in_flight,
@@ -82,12 +94,15 @@ struct HostedRoom {
       : strand(boost::asio::make_strand(io)),
         log(journal, strand, writes_in_flight),
         bots(bot_pool, budget, strand),
+        alarm(strand),
         room(std::move(options), std::move(game), std::move(tokens), log) {
     room.SetBotRunner(&bots);
+    room.SetAlarm(&alarm);
   }
   RoomStrand strand;
   StrandLog log;
   StrandBots bots;
+  StrandAlarm alarm;                                        // only on `strand`
   Room room;                                                // only on `strand`
   std::shared_ptr<boost::asio::steady_timer> retire_timer;  // only on `strand`, once finished
   std::shared_ptr<boost::asio::steady_timer> idle_timer;    // only on `strand`, while not ended

@@ -169,7 +169,7 @@ void Room::Resign(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   AttachSeat(*seat, peer);
   // Bots playing on for nobody would only burn the server's time.
   if (options_.on_resign == persistence::ResignPolicy::kEndGame || !PersonPlaysBesides(*seat)) {
-    return ResignAndEnd(peer, request_id, *seat);
+    return ResignAndEnd(peer, request_id, *seat, "resigned");
   }
   ResignToBot(peer, request_id, *seat);
 }
@@ -183,7 +183,8 @@ bool Room::PersonPlaysBesides(int seat) const {
 
 // The result says who resigned, and the scores when they did; the winners are the best of the
 // others.
-void Room::ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat) {
+void Room::ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
+                        const std::string& ended_by) {
   const std::vector<int> scores = game_->Scores();
   int best = -1;
   for (size_t i = 0; i < scores.size(); ++i) {
@@ -193,34 +194,44 @@ void Room::ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, 
   for (size_t i = 0; i < scores.size(); ++i) {
     if (static_cast<int>(i) != seat && scores[i] == best) winners.push_back(i);
   }
-  const nlohmann::json result = {{"ended_by", "resigned"},
+  const nlohmann::json result = {{"ended_by", ended_by},
                                  {"resigned_seat", seat},
                                  {"scores", scores},
                                  {"winners", winners},
                                  {"state_hash", game_->Hash()}};
   Write({persistence::ResignGameOp{options_.number, seat, result.dump()}},
         [this, peer, request_id, seat](persistence::Status status) {
-          if (status) return StorageFailed(*peer, request_id, *status);
+          if (status) return ResignFailed(peer, request_id, *status);
           seats_[static_cast<size_t>(seat)].resigned = true;
           status_ = wire::GAME_STATUS_RESIGNED;
           const wire::ServerMessage update = LobbyUpdateOf(Info());
-          Reply(*peer, request_id, update);
+          if (peer) Reply(*peer, request_id, update);
           Broadcast(update, peer.get());
+          RestartClocks();
           Emit(RoomEvent::kResigned);
         });
+}
+
+// A resignation, or a forfeit (no peer), that could not be written.
+void Room::ResignFailed(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                        const persistence::StoreError& error) {
+  if (peer) return StorageFailed(*peer, request_id, error);
+  RetryAlarmLater(error);
 }
 
 void Room::ResignToBot(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat) {
   constexpr bots::Level kLevel = bots::Level::kGreedy;
   Write({persistence::ResignSeatOp{options_.number, seat, std::string(bots::ToString(kLevel))}},
         [this, peer, request_id, seat](persistence::Status status) {
-          if (status) return StorageFailed(*peer, request_id, *status);
+          if (status) return ResignFailed(peer, request_id, *status);
           Seat& s = seats_[static_cast<size_t>(seat)];
           s.resigned = true;
+          s.stand_in = false;
           s.bot = NewSeatBot(kLevel);
           const wire::ServerMessage update = LobbyUpdateOf(Info());
-          Reply(*peer, request_id, update);
+          if (peer) Reply(*peer, request_id, update);
           Broadcast(update, peer.get());
+          RestartClocks();
           ThinkIfBotDecides();
         });
 }
@@ -262,6 +273,7 @@ RoomOptions Room::RematchOptions() const {
   rematch.replay_limit = options_.replay_limit;
   rematch.max_waiting = options_.max_waiting;
   rematch.on_resign = options_.on_resign;
+  rematch.time_control = options_.time_control;
   rematch.rematch_of = options_.number;
   for (size_t i = 0; i < seats_.size(); ++i) {
     if (seats_[i].bot && !seats_[i].resigned) {

@@ -2,6 +2,7 @@
 
 #include "persistence/replay.h"
 #include "room/chat.h"
+#include "room/clocks.h"
 #include "room/draw_commitment.h"
 #include "room/room.h"
 
@@ -107,6 +108,7 @@ wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
       seat->set_player_name(s.player_name);
       seat->set_bot(s.bot);
       seat->set_resigned(s.resigned);
+      seat->set_stand_in(s.stand_in);
     }
   }
   info.set_status(ToProto(game.status));
@@ -115,6 +117,7 @@ wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
   info.set_on_resign(ToProto(game.on_resign));
   AddDrawFields(game.draw_commitment, game.draw_proof, info.status(), &info);
   info.set_spectators_chat(game.spectators_chat);
+  *info.mutable_time_control() = ToProto(game.time_control);
   return info;
 }
 

@@ -76,7 +76,8 @@ Room::Room(RoomOptions options, RoomGame game, TokenSource tokens, persistence::
       tokens_(std::move(tokens)),
       log_(log),
       seats_(static_cast<size_t>(options_.seats)),
-      chat_(options_.chat_clock) {
+      clock_(options_.clock ? options_.clock : SteadyClockMs()),
+      chat_(clock_) {
   assert(game_type_.codec->RuleSetId() == game_type_.rules->Type().id);
   assert(options_.seats >= game_type_.rules->Type().min_players &&
          options_.seats <= game_type_.rules->Type().max_players);
@@ -200,6 +201,7 @@ void Room::AttachSeat(int seat, const std::shared_ptr<Peer>& peer) {
   if (!s.online) {
     s.online = true;
     SendSeatStatus(seat);
+    Returned(seat);
   }
 }
 
@@ -245,6 +247,7 @@ wire::GameInfo Room::Info() const {
     s->set_online(seats_[i].online);
     if (seats_[i].bot) s->set_bot(std::string(bots::ToString(seats_[i].bot->level)));
     s->set_resigned(seats_[i].resigned);
+    s->set_stand_in(seats_[i].stand_in);
   }
   info.set_status(status_);
   if (options_.rematch_of > 0) info.set_rematch_of(persistence::GameId(options_.rematch_of));
@@ -255,6 +258,7 @@ wire::GameInfo Room::Info() const {
   info.set_spectators(spectators);
   AddDrawFields(draws_.commitment, draws_.proof, status_, &info);
   info.set_spectators_chat(options_.spectators_chat);
+  *info.mutable_time_control() = ToProto(options_.time_control);
   return info;
 }
 
@@ -310,6 +314,7 @@ wire::Snapshot Room::SnapshotFor(std::optional<int> seat) const {
     AddLegalActions(*seat, snapshot.mutable_legal_actions());
   }
   chat_.AddRecent(seat, snapshot.mutable_recent_chat());
+  if (clocks_.enabled()) *snapshot.mutable_clocks() = clocks_.Message(id_, Sequence(), clock_());
   return snapshot;
 }
 
@@ -331,6 +336,7 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   record.on_resign = options_.on_resign;
   record.rematch_of = options_.rematch_of;
   record.spectators_chat = options_.spectators_chat;
+  record.time_control = options_.time_control;
   std::vector<persistence::WriteOp> ops = {persistence::CreateGameOp{record}};
   for (const BotSeatOption& bot : options_.bots) {
     ops.emplace_back(persistence::TakeSeatOp{
@@ -493,6 +499,8 @@ void Room::ApplyStart(StartPlan plan, const std::shared_ptr<Peer>& starter, uint
   order_ = std::move(plan.order);
   game_ = std::move(plan.game);
   status_ = wire::GAME_STATUS_RUNNING;
+  clocks_ = SeatClocks(options_.time_control, options_.seats);
+  StartGraceForAbsent();
   PublishStart(starter, request_id);
   Publish(std::move(plan.staged), nullptr, 0);
   Emit(RoomEvent::kStarted);
@@ -579,6 +587,8 @@ void Room::Disconnected(const Peer* peer) {
   }
   StopSpectating(*peer);
   chat_.Forget(peer);
+  StartGraceForAbsent();
+  ArmAlarm();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -592,9 +602,13 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (status_ == wire::GAME_STATUS_DAMAGED) {
     return Error(*peer, request_id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
   }
+  if (seats_[static_cast<size_t>(*seat)].stand_in && !IsBotToken(*seat, resume.seat_token())) {
+    return TakeBack(peer, request_id, resume, *seat);
+  }
   MoveSeatTo(*seat, peer);
   seats_[static_cast<size_t>(*seat)].online = true;
   SendSeatStatus(*seat);
+  Returned(*seat);
   wire::ServerMessage reply;
   if (!game_) {
     *reply.mutable_lobby_update()->mutable_game() = Info();
@@ -634,7 +648,13 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wi
   }
   if (RefusedAsResigned(*peer, request_id, *seat, move.seat_token())) return;
   // A bot's move comes from the room itself: the seat's connection stays its person's.
-  if (!IsBotToken(*seat, move.seat_token())) AttachSeat(*seat, peer);
+  if (!IsBotToken(*seat, move.seat_token())) {
+    AttachSeat(*seat, peer);
+    if (seats_[static_cast<size_t>(*seat)].stand_in) {
+      return Reject(*peer, request_id, wire::ERROR_CODE_STAND_IN_PLAYS,
+                    "a stand-in plays your seat: Resume takes it back");
+    }
+  }
   if (DecidingSeat() != seat) {
     return Reject(*peer, request_id, wire::ERROR_CODE_NOT_YOUR_DECISION, "it is not your decision");
   }
@@ -652,6 +672,7 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wi
   std::vector<Staged> staged;
   Stage(*game_, actor, std::get<std::string>(std::move(applied)), &staged);
   StageChanceDraws(*game_, &staged);
+  StampClock(*seat, &staged.front().record);
   CommitMove(std::move(staged), peer, request_id, std::move(committed));
 }
 
@@ -749,6 +770,10 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
     status_ = wire::GAME_STATUS_FINISHED;
     Emit(RoomEvent::kFinished);
   }
+  for (const Staged& s : staged) {
+    if (s.record.seat >= 0 && s.record.clock_ms >= 0) clocks_.Set(s.record.seat, s.record.clock_ms);
+  }
+  RestartClocks();
   ThinkIfBotDecides();
 }
 
@@ -765,6 +790,7 @@ void Room::Abandon() {
     }
     status_ = wire::GAME_STATUS_ABANDONED;
     SendLobbyUpdate();
+    RestartClocks();
     Emit(RoomEvent::kAbandoned);
   });
 }
@@ -781,13 +807,14 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
   options_.rematch_of = record.rematch_of;
   if (record.rematch > 0) rematch_ = persistence::GameId(record.rematch);
   options_.spectators_chat = record.spectators_chat;
+  options_.time_control = record.time_control;
   draws_ = {record.draw_commitment, record.draw_proof};
   chat_.Restore(stored.chat, id_);
   seats_.assign(static_cast<size_t>(record.seats), Seat{});
   for (const persistence::SeatRecord& s : record.seat_records) {
     if (s.seat < 0 || s.seat >= record.seats) continue;
     Seat& seat = seats_[static_cast<size_t>(s.seat)];
-    seat = Seat{true, s.player_name, s.token_hash, {}, false, s.resigned, std::nullopt};
+    seat = Seat{true, s.player_name, s.token_hash, {}, false, s.resigned, std::nullopt, s.stand_in};
     // A bot's token is the room's alone and was never stored: it gets a new one.
     if (const auto level = bots::ParseLevel(s.bot)) seat.bot = NewSeatBot(*level);
   }
@@ -841,6 +868,12 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     return std::nullopt;
   }
   status_ = wire::GAME_STATUS_RUNNING;
+  // The clocks as the last actions left them; the decision under way starts again now.
+  clocks_ = SeatClocks(options_.time_control, options_.seats);
+  for (const persistence::ActionRecord& action : stored.actions) {
+    if (action.seat >= 0 && action.clock_ms >= 0) clocks_.Set(action.seat, action.clock_ms);
+  }
+  StartGraceForAbsent();
   // A log always ends on a player's decision, or with the game's end, written with it; should
   // one not (a file from elsewhere), the draws and the end are written now.
   if (game_->IsOver() || game_->CurrentActor() == core::kChanceActor) {
@@ -850,6 +883,7 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     CommitMove(std::move(staged), nullptr, 0, std::move(committed));
     return std::nullopt;
   }
+  RestartClocks();
   ThinkIfBotDecides();  // a bot that had to decide when the server stopped thinks again
   return std::nullopt;
 }

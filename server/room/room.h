@@ -43,6 +43,7 @@
 #include "protocol/game_codec.h"
 #include "room/bot_seats.h"
 #include "room/chat.h"
+#include "room/clocks.h"
 #include "room/request.h"
 
 namespace carc::server {
@@ -82,14 +83,17 @@ struct RoomOptions {
   uint64_t seed = 0;
   size_t replay_limit = 512;  // a resuming client further behind gets a snapshot
   size_t max_waiting = 256;   // requests held while a write is in flight; more are refused
-  // Chat (room/chat.h): whether spectators may write, and the rate limit's clock (the steady
-  // clock when empty).
+  // The room's monotonic clock, for the chat's rate limit and the seats' clocks and grace
+  // periods (the steady clock when empty).
+  MonotonicClock clock = {};
+  // Chat (room/chat.h): whether spectators may write.
   bool spectators_chat = false;
-  MonotonicClock chat_clock = {};
   // Bots, resigning and rematches (room/bot_seats.h).
   std::vector<BotSeatOption> bots{};  // seats bots take at the creation
   persistence::ResignPolicy on_resign = persistence::ResignPolicy::kBotTakesSeat;
   int64_t rematch_of = 0;  // the number of the game this one is a rematch of; 0: none
+  // Clocks and absent players (room/clocks.h).
+  persistence::TimeControl time_control{};
 };
 
 // A player of a game that is over who asked for a rematch, to be seated in it.
@@ -151,6 +155,9 @@ class Room {
   // Where the room's bots think; without one (a room that only answers from the log) they do
   // not. Set before Create or Restore.
   void SetBotRunner(BotRunner* runner) { bot_runner_ = runner; }
+  // What sets off the room's timed work (clocks that run out, grace periods that end); without
+  // one, nothing runs out. Set before Create or Restore.
+  void SetAlarm(Alarm* alarm) { alarm_ = alarm; }
   void Resign(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Resign& resign);
   void Rematch(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                const wire::Rematch& rematch);
@@ -195,6 +202,10 @@ class Room {
     bool online = false;
     bool resigned = false;  // the person's token no longer plays the seat
     std::optional<SeatBot> bot{};
+    bool stand_in = false;  // `bot` stands in for the person, who may take the seat back
+    // Since when the person has been away from the running game, while their grace period runs
+    // (room/absent.cc); empty once it has been dealt with.
+    std::optional<int64_t> away_since_ms{};
   };
   // An action applied but not yet committed, with what its delta needs.
   struct Staged {
@@ -232,11 +243,40 @@ class Room {
   void ThinkIfBotDecides();
   void BotAnswered(int seat, uint64_t sequence, std::string action);
   persistence::SeatRecord RecordOf(int seat, const Seat& s) const;
-  void ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat);
+  // `peer` is null for a forfeit (room/absent.cc), which `ended_by` names in the result.
+  void ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
+                    const std::string& ended_by);
   void ResignToBot(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat);
+  void ResignFailed(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                    const persistence::StoreError& error);
   // Whether someone other than `seat` still plays a seat in person.
   bool PersonPlaysBesides(int seat) const;
   RoomOptions RematchOptions() const;
+
+  // Clocks and absent players (room/absent.cc).
+  // The seat whose clock runs now: the deciding seat, when its person plays it.
+  std::optional<int> ClockSeat() const;
+  // The clock of the seat that just acted, for the log record of its action.
+  void StampClock(int seat, persistence::ActionRecord* record) const;
+  // Starts the clock of the seat that decides now, tells everybody, and sets the alarm.
+  void RestartClocks();
+  void SendClocks();
+  void ArmAlarm();
+  void AlarmRang();
+  // Starts the grace period of every person who is away and has none running.
+  void StartGraceForAbsent();
+  // The person of `seat` is back (Resume, or a request with the seat's token).
+  void Returned(int seat);
+  // Whether a person who plays their own seat is connected (`seat` included).
+  bool SomeoneHere() const;
+  // The seat's person is away past the grace period, or out of time.
+  void ApplyAbsentPolicy(int seat);
+  void StandIn(int seat);
+  void Forfeit(int seat);
+  // After a write the alarm asked for failed: tries again a little later.
+  void RetryAlarmLater(const persistence::StoreError& error);
+  void TakeBack(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Resume& resume,
+                int seat);
   void OfferRematch(const wire::GameInfo& rematch);
   // The seat's messages go to `peer` from now on: a live connection that held it is told
   // (SeatMoved), and `peer` no longer watches as a spectator.
@@ -310,8 +350,11 @@ class Room {
   bool rematch_pending_ = false;              // asked of the lobby, not yet answered
   std::vector<RematchSeat> rematch_waiting_;  // to seat in it once it exists
   // Chat and fair draws.
+  MonotonicClock clock_;
   ChatLog chat_;
   persistence::DrawCommitment draws_;  // empty before the start
+  SeatClocks clocks_;                  // a game's without a clock before the start
+  Alarm* alarm_ = nullptr;
 };
 
 }  // namespace carc::server

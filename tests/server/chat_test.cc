@@ -102,7 +102,7 @@ RoomOptions Options(int seats, bool spectators_chat, int64_t* clock) {
   options.seats = seats;
   options.seed = 7;
   options.spectators_chat = spectators_chat;
-  options.chat_clock = [clock] { return *clock; };
+  options.clock = [clock] { return *clock; };
   return options;
 }
 

@@ -3044,5 +3044,52 @@ TEST(NetBots, TwoPeopleAndABotPlayAWholeGameThenARematch) {
   EXPECT_EQ(old_game.game_list().games(0).status(), wire::GAME_STATUS_FINISHED);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Clocks and absent players (docs/protocol.md, section 15)
+
+wire::ClientMessage CreateWithClock(const wire::TimeControl& control,
+                                    wire::ResignPolicy on_resign) {
+  wire::ClientMessage m = CreateWithBots(2, {{1, "greedy"}}, on_resign);
+  *m.mutable_create_game()->mutable_time_control() = control;
+  return m;
+}
+
+TEST(NetClocks, ACreateGameWithABadTimeControlCreatesNothing) {
+  TestServer server;
+  auto c = Connected(server);
+  wire::TimeControl control;
+  control.set_kind(wire::CLOCK_KIND_LIVE);
+  control.set_bank_ms(10);
+  const wire::ServerMessage reply =
+      c->Request(CreateWithClock(control, wire::RESIGN_POLICY_UNSPECIFIED));
+  EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_BAD_TIME_CONTROL) << Show(reply);
+  EXPECT_EQ(HostedGames(*c), 0) << "a refused CreateGame creates nothing";
+}
+
+// The server's own timer ends a live game whose player's second runs out.
+TEST(NetClocks, APlayerWhoseTimeRunsOutForfeitsAndTheGameEnds) {
+  TestServer server;
+  auto a = Connected(server);
+  wire::TimeControl control;
+  control.set_kind(wire::CLOCK_KIND_LIVE);
+  control.set_bank_ms(1'000);
+  control.set_on_absent(wire::ABSENT_POLICY_FORFEIT);
+  const wire::ServerMessage created =
+      a->Request(CreateWithClock(control, wire::RESIGN_POLICY_END_GAME));
+  ASSERT_TRUE(created.has_game_created()) << Show(created);
+  EXPECT_EQ(created.game_created().game().time_control().bank_ms(), 1'000U);
+  const std::string game = created.game_created().game().game_id();
+  ASSERT_TRUE(a->Join(game, 0).has_seat_joined());
+  const auto clocks = a->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_clocks(); });
+  ASSERT_TRUE(clocks.has_value());
+  EXPECT_EQ(clocks->clocks().remaining_ms_size(), 2);
+  // Whoever decides first, the person's second runs out before the game is over.
+  const auto ended = a->ReceiveUntil([](const wire::ServerMessage& m) {
+    return m.has_lobby_update() && m.lobby_update().game().status() == wire::GAME_STATUS_RESIGNED;
+  });
+  ASSERT_TRUE(ended.has_value());
+  EXPECT_TRUE(ended->lobby_update().game().seat(0).resigned());
+}
+
 }  // namespace
 }  // namespace carc::server
