@@ -1,5 +1,6 @@
 #include "clock_options.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <limits>
@@ -55,7 +56,9 @@ std::variant<uint64_t, std::string> ParseDuration(std::string_view text) {
   size_t digits = 0;
   while (digits < text.size() && text[digits] >= '0' && text[digits] <= '9') ++digits;
   const std::string_view suffix = text.substr(digits);
-  if (digits == 0 || suffix.empty()) {
+  const bool letters =
+      std::all_of(suffix.begin(), suffix.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+  if (digits == 0 || suffix.empty() || !letters) {
     return "'" + std::string(text) + "' is not a length of time: expected " +
            std::string(kDurationForm);
   }
