@@ -107,6 +107,34 @@ Status UpgradeV4(Connection& db) {
   return db.Exec("UPDATE schema_version SET version = 4;");
 }
 
+// Version 5, clocks and absent players (docs/protocol.md, section 15): each game's time control
+// (its kind, the times in milliseconds that kind uses, 0 for the others) and what happens to an
+// absent player; whether a seat's bot stands in for its player, who may take the seat back (a
+// stand-in seat has a bot and has not resigned); and the acting player's clock just after each
+// action (NULL: no clock). Games stored before had no clock, and take the default policy.
+Status UpgradeV5Clocks(Connection& db) {
+  return db.Exec(R"sql(
+ALTER TABLE games ADD COLUMN clock_kind TEXT NOT NULL DEFAULT 'none'
+  CHECK (clock_kind IN ('none', 'live', 'correspondence'));
+ALTER TABLE games ADD COLUMN clock_bank_ms INTEGER NOT NULL DEFAULT 0 CHECK (clock_bank_ms >= 0);
+ALTER TABLE games ADD COLUMN clock_increment_ms INTEGER NOT NULL DEFAULT 0
+  CHECK (clock_increment_ms >= 0);
+ALTER TABLE games ADD COLUMN clock_decision_ms INTEGER NOT NULL DEFAULT 0
+  CHECK (clock_decision_ms >= 0);
+ALTER TABLE games ADD COLUMN grace_ms INTEGER NOT NULL DEFAULT 0 CHECK (grace_ms >= 0);
+ALTER TABLE games ADD COLUMN on_absent TEXT NOT NULL DEFAULT 'stand_in'
+  CHECK (on_absent IN ('stand_in', 'forfeit'));
+ALTER TABLE seats ADD COLUMN stand_in INTEGER NOT NULL DEFAULT 0
+  CHECK (stand_in = 0 OR (stand_in = 1 AND bot <> '' AND resigned = 0));
+ALTER TABLE actions ADD COLUMN clock_ms INTEGER CHECK (clock_ms >= 0);
+)sql");
+}
+
+Status UpgradeV5(Connection& db) {
+  if (auto error = UpgradeV5Clocks(db)) return error;
+  return db.Exec("UPDATE schema_version SET version = 5;");
+}
+
 // Step i upgrades version i to version i + 1 (step 0 creates a new file at version 1).
 using Step = Status (*)(Connection&);
 const std::vector<Step>& Steps() {
@@ -115,6 +143,7 @@ const std::vector<Step>& Steps() {
       [](Connection& db) { return db.Exec(kVersion2); },
       [](Connection& db) { return db.Exec(kVersion3); },
       UpgradeV4,
+      UpgradeV5,
   };
   return steps;
 }

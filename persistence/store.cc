@@ -40,7 +40,21 @@ StoreError Prefixed(StoreError error, std::string_view what) {
 constexpr const char* kGameColumns =
     "number, name, rule_set, tileset_id, tileset_version, seats, seed, draw_order, status, "
     "created_ms, updated_ms, finished_ms, result, damage, rule_set_version, options, on_resign, "
-    "rematch_of, rematch, draw_commitment, draw_proof, spectators_chat";
+    "rematch_of, rematch, draw_commitment, draw_proof, spectators_chat, clock_kind, "
+    "clock_bank_ms, clock_increment_ms, clock_decision_ms, grace_ms, on_absent";
+
+// The time control from its columns in a row (kGameColumns from `first_column` on). Unknown text
+// would be a file written by another program: read as no clock, and the default policy.
+TimeControl ReadTimeControl(const Statement& row, int first_column) {
+  TimeControl clock;
+  clock.kind = ParseClockKind(row.Text(first_column)).value_or(ClockKind::kNone);
+  clock.bank_ms = row.Int(first_column + 1);
+  clock.increment_ms = row.Int(first_column + 2);
+  clock.decision_ms = row.Int(first_column + 3);
+  clock.grace_ms = row.Int(first_column + 4);
+  clock.on_absent = ParseAbsentPolicy(row.Text(first_column + 5)).value_or(AbsentPolicy::kStandIn);
+  return clock;
+}
 
 GameRecord ReadGame(const Statement& row) {
   GameRecord game;
@@ -67,6 +81,7 @@ GameRecord ReadGame(const Statement& row) {
   game.draw_commitment = row.Text(19);
   game.draw_proof = row.Text(20);
   game.spectators_chat = row.Int(21) != 0;
+  game.time_control = ReadTimeControl(row, 22);
   return game;
 }
 
@@ -77,6 +92,7 @@ ActionRecord ReadAction(const Statement& row, int first_column) {
   action.action = row.Text(first_column + 2);
   action.state_hash = FromStored(row.Int(first_column + 3));
   action.time_ms = row.Int(first_column + 4);
+  action.clock_ms = row.IsNull(first_column + 5) ? -1 : row.Int(first_column + 5);
   return action;
 }
 
@@ -92,6 +108,9 @@ ChatRecord ReadChat(const Statement& row, int first_column) {
 }
 
 constexpr const char* kChatColumns = "number, seat, name, text, time_ms, after_sequence";
+// The columns ReadSeat and ReadAction read, in their order.
+constexpr const char* kSeatColumns = "seat, player_name, token_hash, bot, resigned, stand_in";
+constexpr const char* kActionColumns = "sequence, seat, action, state_hash, time_ms, clock_ms";
 
 SeatRecord ReadSeat(const Statement& row, int first_column) {
   SeatRecord seat;
@@ -103,6 +122,7 @@ SeatRecord ReadSeat(const Statement& row, int first_column) {
   }
   seat.bot = row.Text(first_column + 3);
   seat.resigned = row.Int(first_column + 4) != 0;
+  seat.stand_in = row.Int(first_column + 5) != 0;
   return seat;
 }
 
@@ -194,6 +214,42 @@ std::optional<ResignPolicy> ParseResignPolicy(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view ToString(ClockKind kind) {
+  switch (kind) {
+    case ClockKind::kNone:
+      return "none";
+    case ClockKind::kLive:
+      return "live";
+    case ClockKind::kCorrespondence:
+      return "correspondence";
+  }
+  return "none";
+}
+
+std::optional<ClockKind> ParseClockKind(std::string_view text) {
+  for (ClockKind k : {ClockKind::kNone, ClockKind::kLive, ClockKind::kCorrespondence}) {
+    if (ToString(k) == text) return k;
+  }
+  return std::nullopt;
+}
+
+std::string_view ToString(AbsentPolicy policy) {
+  switch (policy) {
+    case AbsentPolicy::kStandIn:
+      return "stand_in";
+    case AbsentPolicy::kForfeit:
+      return "forfeit";
+  }
+  return "stand_in";
+}
+
+std::optional<AbsentPolicy> ParseAbsentPolicy(std::string_view text) {
+  for (AbsentPolicy p : {AbsentPolicy::kStandIn, AbsentPolicy::kForfeit}) {
+    if (ToString(p) == text) return p;
+  }
+  return std::nullopt;
+}
+
 std::string GameId(int64_t number) { return "g" + std::to_string(number); }
 
 std::optional<int64_t> ParseGameId(std::string_view id) {
@@ -214,7 +270,7 @@ int64_t NowMs() {
 struct Store::Statements {
   Statement insert_game, insert_seat, delete_seat, delete_seats, start_game, last_sequence,
       insert_action, finish_game, mark_damaged, abandon_game, touch_game, resign_game, resign_seat,
-      link_rematch, commit_draws, insert_chat;
+      link_rematch, commit_draws, insert_chat, stand_in_seat, take_back_seat;
 };
 
 Store::Store(Connection db, std::string path, int version)
@@ -279,6 +335,12 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Bind(13, ToString(g.on_resign))
         .Bind(14, g.rematch_of)
         .Bind(15, g.spectators_chat ? 1 : 0)
+        .Bind(16, ToString(g.time_control.kind))
+        .Bind(17, g.time_control.bank_ms)
+        .Bind(18, g.time_control.increment_ms)
+        .Bind(19, g.time_control.decision_ms)
+        .Bind(20, g.time_control.grace_ms)
+        .Bind(21, ToString(g.time_control.on_absent))
         .Run();
   }
   if (const auto* take = std::get_if<TakeSeatOp>(&op)) {
@@ -288,6 +350,7 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .BindBlob(4, take->seat.token_hash)
         .Bind(5, take->seat.bot)
         .Bind(6, take->seat.resigned ? 1 : 0)
+        .Bind(7, take->seat.stand_in ? 1 : 0)
         .Run();
   }
   if (const auto* free = std::get_if<FreeSeatOp>(&op)) {
@@ -318,15 +381,19 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
                                                " does not follow " + std::to_string(last)};
     }
     for (const ActionRecord& a : append->actions) {
-      if (auto e = s.insert_action.Bind(1, append->game)
-                       .Bind(2, AsStored(a.sequence))
-                       .Bind(3, a.seat)
-                       .Bind(4, a.action)
-                       .Bind(5, AsStored(a.state_hash))
-                       .Bind(6, a.time_ms ? a.time_ms : now_ms)
-                       .Run()) {
-        return e;
+      s.insert_action.Bind(1, append->game)
+          .Bind(2, AsStored(a.sequence))
+          .Bind(3, a.seat)
+          .Bind(4, a.action)
+          .Bind(5, AsStored(a.state_hash))
+          .Bind(6, a.time_ms ? a.time_ms : now_ms);
+      // -1 (no clock) is stored as NULL; any other negative clock is refused by the schema.
+      if (a.clock_ms == -1) {
+        s.insert_action.BindNull(7);
+      } else {
+        s.insert_action.Bind(7, a.clock_ms);
       }
+      if (auto e = s.insert_action.Run()) return e;
     }
     return std::nullopt;
   }
@@ -336,12 +403,14 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
     if (sqlite3_changes(db_->raw()) != 1) return StoreError{SQLITE_CONSTRAINT, "no such game"};
     return std::nullopt;
   };
-  const auto one_seat_changed = [this](Status status) -> Status {
+  // An update of a seat that does not apply (`refusal` says why) is refused.
+  const auto changed_one_seat = [this](Status status, const std::string& refusal) -> Status {
     if (status) return status;
-    if (sqlite3_changes(db_->raw()) != 1) {
-      return StoreError{SQLITE_CONSTRAINT, "no such seat, or it resigned already"};
-    }
+    if (sqlite3_changes(db_->raw()) != 1) return StoreError{SQLITE_CONSTRAINT, refusal};
     return std::nullopt;
+  };
+  const auto one_seat_changed = [&](Status status) -> Status {
+    return changed_one_seat(std::move(status), "no such seat, or it resigned already");
   };
   if (const auto* finish = std::get_if<FinishGameOp>(&op)) {
     return one_game_changed(
@@ -361,6 +430,23 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
   if (const auto* resign = std::get_if<ResignSeatOp>(&op)) {
     return one_seat_changed(
         s.resign_seat.Bind(1, resign->bot).Bind(2, resign->game).Bind(3, resign->seat).Run());
+  }
+  if (const auto* stand_in = std::get_if<StandInSeatOp>(&op)) {
+    if (stand_in->bot.empty()) return StoreError{SQLITE_CONSTRAINT, "a stand-in needs a bot"};
+    return changed_one_seat(s.stand_in_seat.Bind(1, stand_in->bot)
+                                .Bind(2, stand_in->game)
+                                .Bind(3, stand_in->seat)
+                                .Run(),
+                            "seat " + std::to_string(stand_in->seat) +
+                                " cannot get a stand-in: no such seat of a running game, or "
+                                "a bot plays it, its player resigned, or it has a stand-in "
+                                "already");
+  }
+  if (const auto* take_back = std::get_if<TakeBackSeatOp>(&op)) {
+    return changed_one_seat(
+        s.take_back_seat.Bind(1, take_back->game).Bind(2, take_back->seat).Run(),
+        "seat " + std::to_string(take_back->seat) +
+            " cannot be taken back: no such seat of a running game, or it has no stand-in");
   }
   if (const auto* link = std::get_if<LinkRematchOp>(&op)) {
     return one_game_changed(s.link_rematch.Bind(1, link->rematch).Bind(2, link->game).Run());
@@ -406,11 +492,13 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
         {&statements->insert_game,
          "INSERT INTO games (number, name, rule_set, tileset_id, tileset_version, seats, seed, "
          "draw_order, status, created_ms, updated_ms, rule_set_version, options, on_resign, "
-         "rematch_of, spectators_chat) "
-         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15)"},
+         "rematch_of, spectators_chat, clock_kind, clock_bank_ms, clock_increment_ms, "
+         "clock_decision_ms, grace_ms, on_absent) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
+         "?17, ?18, ?19, ?20, ?21)"},
         {&statements->insert_seat,
-         "INSERT INTO seats (game, seat, player_name, token_hash, bot, resigned) "
-         "VALUES (?, ?, ?, ?, ?, ?)"},
+         "INSERT INTO seats (game, seat, player_name, token_hash, bot, resigned, stand_in) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?)"},
         {&statements->delete_seat, "DELETE FROM seats WHERE game = ? AND seat = ?"},
         {&statements->delete_seats, "DELETE FROM seats WHERE game = ?"},
         {&statements->start_game,
@@ -419,8 +507,8 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
         {&statements->last_sequence,
          "SELECT coalesce(max(sequence), 0) FROM actions WHERE game = ?"},
         {&statements->insert_action,
-         "INSERT INTO actions (game, sequence, seat, action, state_hash, time_ms) "
-         "VALUES (?, ?, ?, ?, ?, ?)"},
+         "INSERT INTO actions (game, sequence, seat, action, state_hash, time_ms, clock_ms) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?)"},
         {&statements->finish_game,
          "UPDATE games SET status = 'finished', result = ?1, finished_ms = ?2, updated_ms = ?2 "
          "WHERE number = ?3"},
@@ -434,9 +522,12 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
         {&statements->resign_game,
          "UPDATE games SET status = 'resigned', result = ?1, finished_ms = ?2, updated_ms = ?2 "
          "WHERE number = ?3 AND status = 'running'"},
-        // A seat resigns once; `bot` is the level that plays it on (empty: the game ended).
+        // A seat resigns once; `bot` is the level that plays it on (empty: the game ended). A
+        // seat with a stand-in may resign too (its player forfeits): it has no stand-in any
+        // more, and when the game ends the stand-in's bot leaves it.
         {&statements->resign_seat,
-         "UPDATE seats SET resigned = 1, bot = CASE WHEN ?1 = '' THEN bot ELSE ?1 END "
+         "UPDATE seats SET resigned = 1, stand_in = 0, "
+         "bot = CASE WHEN ?1 <> '' THEN ?1 WHEN stand_in = 1 THEN '' ELSE bot END "
          "WHERE game = ?2 AND seat = ?3 AND resigned = 0"},
         {&statements->link_rematch, "UPDATE games SET rematch = ?1 WHERE number = ?2"},
         {&statements->commit_draws,
@@ -444,6 +535,15 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
         {&statements->insert_chat,
          "INSERT INTO chat (game, number, seat, name, text, time_ms, after_sequence) "
          "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+        // Stand-ins come and go only in a running game: one comes to a seat a person still
+        // holds (not a bot's, not resigned), and leaves when the player takes the seat back.
+        {&statements->stand_in_seat,
+         "UPDATE seats SET bot = ?1, stand_in = 1 WHERE game = ?2 AND seat = ?3 AND bot = '' "
+         "AND resigned = 0 AND stand_in = 0 "
+         "AND ?2 IN (SELECT number FROM games WHERE status = 'running')"},
+        {&statements->take_back_seat,
+         "UPDATE seats SET bot = '', stand_in = 0 WHERE game = ?1 AND seat = ?2 AND stand_in = 1 "
+         "AND ?1 IN (SELECT number FROM games WHERE status = 'running')"},
     };
     for (const auto& [statement, text] : sql) {
       auto prepared = db_->Prepare(text);
@@ -532,10 +632,9 @@ Result<std::vector<GameRecord>> Store::ListGames(const ListFilter& filter) {
   }
   if (auto error = q->error()) return *error;
   // The seats of the listed games only: a short list of a long log reads few rows.
-  auto seats = db_->Prepare(
-      "SELECT game, seat, player_name, token_hash, bot, resigned FROM seats WHERE game IN (SELECT "
-      "number" +
-      selection + ") ORDER BY game, seat");
+  auto seats = db_->Prepare(std::string("SELECT game, ") + kSeatColumns +
+                            " FROM seats WHERE game IN (SELECT number" + selection +
+                            ") ORDER BY game, seat");
   if (!seats) return seats.error();
   BindGameSelection(*seats, filter);
   while (seats->Step()) {
@@ -555,16 +654,14 @@ Result<std::optional<StoredGame>> Store::LoadGame(int64_t number) {
     return std::optional<StoredGame>();
   }
   StoredGame stored{ReadGame(*q), {}, {}};
-  auto seats = db_->Prepare(
-      "SELECT seat, player_name, token_hash, bot, resigned FROM seats WHERE game = ? "
-      "ORDER BY seat");
+  auto seats = db_->Prepare(std::string("SELECT ") + kSeatColumns +
+                            " FROM seats WHERE game = ? ORDER BY seat");
   if (!seats) return seats.error();
   seats->Bind(1, number);
   while (seats->Step()) stored.game.seat_records.push_back(ReadSeat(*seats, 0));
   if (auto error = seats->error()) return *error;
-  auto actions = db_->Prepare(
-      "SELECT sequence, seat, action, state_hash, time_ms FROM actions WHERE game = ? "
-      "ORDER BY sequence");
+  auto actions = db_->Prepare(std::string("SELECT ") + kActionColumns +
+                              " FROM actions WHERE game = ? ORDER BY sequence");
   if (!actions) return actions.error();
   actions->Bind(1, number);
   while (actions->Step()) stored.actions.push_back(ReadAction(*actions, 0));
@@ -591,8 +688,9 @@ Result<std::vector<StoredGame>> Store::LoadUnfinished() {
   }
   // One pass over the running games' actions, in (game, sequence) order through the index.
   auto actions = db_->Prepare(
-      "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms FROM actions a "
-      "JOIN games g ON g.number = a.game WHERE g.status = 'running' ORDER BY a.game, a.sequence");
+      "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms, a.clock_ms FROM "
+      "actions a JOIN games g ON g.number = a.game WHERE g.status = 'running' "
+      "ORDER BY a.game, a.sequence");
   if (!actions) return actions.error();
   while (actions->Step()) {
     const auto it = index.find(actions->Int(0));
@@ -643,11 +741,9 @@ Result<HousekeepingReport> Store::Expire(int64_t before_ms, const std::string& a
     sql += "INSERT OR REPLACE INTO archive.games (" + std::string(kGameColumns) + ") SELECT " +
            kGameColumns + " FROM main.games WHERE number IN " + expired + ";";
     sql += "INSERT INTO archive.seats SELECT * FROM main.seats WHERE game IN " + expired + ";";
-    sql +=
-        "INSERT INTO archive.actions (game, sequence, seat, action, state_hash, time_ms) "
-        "SELECT game, sequence, seat, action, state_hash, time_ms FROM main.actions WHERE game "
-        "IN " +
-        expired + " ORDER BY game, sequence;";
+    sql += std::string("INSERT INTO archive.actions (game, ") + kActionColumns + ") SELECT game, " +
+           kActionColumns + " FROM main.actions WHERE game IN " + expired +
+           " ORDER BY game, sequence;";
     sql += "INSERT INTO archive.chat SELECT * FROM main.chat WHERE game IN " + expired + ";";
   }
   auto count = db_->Prepare("SELECT (SELECT count(*) FROM " + expired +

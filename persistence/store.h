@@ -27,7 +27,7 @@
 namespace carc::persistence {
 
 // The schema version this build writes; it upgrades files of versions 1 .. kSchemaVersion - 1.
-inline constexpr int kSchemaVersion = 4;
+inline constexpr int kSchemaVersion = 5;
 
 enum class GameStatus : uint8_t {
   kOpen,       // waiting for players

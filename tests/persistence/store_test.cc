@@ -1,7 +1,8 @@
 // The game log (persistence/) on real files: what a Store keeps and gives back, what ApplyBatch
 // commits when some writes are refused, busy locks and failing disks (through FaultVfs), schema
-// migration from a version 1 file, files it must refuse untouched, the group-committing Journal,
-// backups taken while writing, housekeeping, and the replay of stored games through the engine.
+// migration from files of older versions, files it must refuse untouched, the group-committing
+// Journal, backups taken while writing, housekeeping, the replay of stored games through the
+// engine, chat and fair draws, and clocks and stand-ins.
 //
 // Every test works in a directory of its own under the system's temporary directory, removed
 // afterwards. Randomness is seeded; nothing depends on timing.
@@ -189,6 +190,7 @@ void ExpectSameGame(const StoredGame& a, const StoredGame& b) {
   EXPECT_EQ(a.game.result, b.game.result);
   EXPECT_EQ(a.game.damage, b.game.damage);
   EXPECT_EQ(a.game.seat_records, b.game.seat_records);
+  EXPECT_TRUE(a.game.time_control == b.game.time_control);
   EXPECT_EQ(a.actions, b.actions);
 }
 
@@ -1497,14 +1499,14 @@ TEST(ChatStoreTest, ExpiringAGameArchivesItsChat) {
   EXPECT_EQ(MustLoad(*archive, 1).chat, (std::vector<ChatRecord>{Line(1, 0, "gg", 2)}));
 }
 
-TEST(MigrationTest, UpgradesAVersion3FileToVersion4) {
+TEST(MigrationTest, UpgradesAVersion3FileWithoutChatOrDrawCommitments) {
   TempDir dir;
   const std::string path = dir.File("v3.db");
   BuildFile(path,
             ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v3.sql"));
   auto store = OpenStore(path);
   ASSERT_TRUE(store);
-  EXPECT_EQ(*ReadSchemaVersion(store->connection()), 4);
+  EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
   StoredGame stored = MustLoad(*store, 1);
   // A game stored before fair draws: no commitment, no chat, spectators silent.
   EXPECT_EQ(stored.game.status, GameStatus::kFinished);
@@ -1520,6 +1522,333 @@ TEST(MigrationTest, UpgradesAVersion3FileToVersion4) {
   auto reopened = OpenStore(path);
   ASSERT_TRUE(reopened);
   EXPECT_EQ(MustLoad(*reopened, 1).chat.size(), 1u);
+}
+
+}  // namespace
+}  // namespace carc::persistence
+
+// ---------------------------------------------------------------------------------------------
+// Clocks and absent players (schema version 5)
+
+namespace carc::persistence {
+namespace {
+
+TimeControl LiveClock() {
+  TimeControl clock;
+  clock.kind = ClockKind::kLive;
+  clock.bank_ms = 300'000;
+  clock.increment_ms = 5'000;
+  clock.grace_ms = 60'000;
+  clock.on_absent = AbsentPolicy::kForfeit;
+  return clock;
+}
+
+TimeControl CorrespondenceClock() {
+  TimeControl clock;
+  clock.kind = ClockKind::kCorrespondence;
+  clock.decision_ms = 3 * 86'400'000LL;
+  clock.grace_ms = 3'600'000;
+  return clock;
+}
+
+// A running game (NewRunningGame) whose game has `clock`.
+Write RunningGameWithClock(int64_t number, const TimeControl& clock, int actions) {
+  Write write = NewRunningGame(number, actions);
+  std::get<CreateGameOp>(write.ops.front()).game.time_control = clock;
+  return write;
+}
+
+TEST(ClockStoreTest, TheNamesOfKindsAndPoliciesReadBack) {
+  for (ClockKind kind : {ClockKind::kNone, ClockKind::kLive, ClockKind::kCorrespondence}) {
+    EXPECT_EQ(ParseClockKind(ToString(kind)), kind);
+  }
+  for (AbsentPolicy policy : {AbsentPolicy::kStandIn, AbsentPolicy::kForfeit}) {
+    EXPECT_EQ(ParseAbsentPolicy(ToString(policy)), policy);
+  }
+  EXPECT_EQ(ToString(ClockKind::kCorrespondence), "correspondence");
+  EXPECT_EQ(ToString(AbsentPolicy::kStandIn), "stand_in");
+  EXPECT_FALSE(ParseClockKind("blitz"));
+  EXPECT_FALSE(ParseAbsentPolicy("wait"));
+}
+
+TEST(ClockStoreTest, KeepsTheTimeControlOfEachKind) {
+  TempDir dir;
+  const std::string path = dir.File("log.db");
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  TimeControl waits_for_nobody;  // no clock, but a grace period
+  waits_for_nobody.grace_ms = 120'000;
+  const std::vector<TimeControl> clocks = {TimeControl{}, LiveClock(), CorrespondenceClock(),
+                                           waits_for_nobody};
+  std::vector<Write> writes;
+  for (size_t i = 0; i < clocks.size(); ++i) {
+    writes.push_back(RunningGameWithClock(static_cast<int64_t>(i + 1), clocks[i], 0));
+  }
+  ExpectAllCommitted(store->ApplyBatch(writes));
+
+  const auto expect_clocks = [&](Store& s) {
+    for (size_t i = 0; i < clocks.size(); ++i) {
+      EXPECT_TRUE(MustLoad(s, static_cast<int64_t>(i + 1)).game.time_control == clocks[i])
+          << "game " << i + 1;
+    }
+    auto listed = s.ListGames({});
+    ASSERT_TRUE(listed);
+    ASSERT_EQ(listed->size(), clocks.size());
+    auto unfinished = s.LoadUnfinished();
+    ASSERT_TRUE(unfinished);
+    ASSERT_EQ(unfinished->size(), clocks.size());
+    for (size_t i = 0; i < clocks.size(); ++i) {
+      EXPECT_TRUE((*listed)[i].time_control == clocks[i]) << "listed game " << i + 1;
+      EXPECT_TRUE((*unfinished)[i].game.time_control == clocks[i]) << "unfinished " << i + 1;
+    }
+  };
+  expect_clocks(*store);
+  EXPECT_EQ(CountRows(store->connection(),
+                      "SELECT count(*) FROM games WHERE number = 2 AND clock_kind = 'live' AND "
+                      "on_absent = 'forfeit'"),
+            1);
+
+  // A time below zero is refused, and the game is not created.
+  TimeControl negative = LiveClock();
+  negative.increment_ms = -1;
+  EXPECT_TRUE(store->Apply(RunningGameWithClock(5, negative, 0)));
+  EXPECT_FALSE(store->LoadGame(5)->has_value());
+
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  expect_clocks(*reopened);
+}
+
+TEST(ClockStoreTest, KeepsEachActionsClockAndNoClockAsNull) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ASSERT_FALSE(store->Apply(RunningGameWithClock(1, LiveClock(), 0)));
+  std::vector<ActionRecord> actions;
+  for (uint64_t sequence = 1; sequence <= 4; ++sequence) actions.push_back(Act(1, sequence));
+  actions[1].clock_ms = 295'000;  // a player's move
+  actions[2].clock_ms = 0;        // a bank that ran out exactly
+  ASSERT_FALSE(store->Apply({1, {AppendActionsOp{1, actions}}}));
+  EXPECT_EQ(CountRows(store->connection(), "SELECT count(*) FROM actions WHERE clock_ms IS NULL"),
+            2);
+  EXPECT_EQ(MustLoad(*store, 1).actions, actions);
+  auto unfinished = store->LoadUnfinished();
+  ASSERT_TRUE(unfinished);
+  ASSERT_EQ(unfinished->size(), 1u);
+  EXPECT_EQ(unfinished->front().actions, actions);
+
+  // A clock below zero other than -1 (no clock) is refused with its write.
+  ActionRecord overdrawn = Act(1, 5);
+  overdrawn.clock_ms = -20;
+  EXPECT_TRUE(store->Apply({1, {AppendActionsOp{1, {overdrawn}}}}));
+  EXPECT_EQ(*store->LastSequence(1), 4u);
+
+  // The clocks go to the archive with the game.
+  ASSERT_FALSE(store->Apply({1, {FinishGameOp{1, "{}"}}}));
+  ASSERT_TRUE(store->Expire(NowMs() + 1000, dir.File("archive.db")));
+  auto archive = OpenStore(dir.File("archive.db"));
+  ASSERT_TRUE(archive);
+  const StoredGame archived = MustLoad(*archive, 1);
+  EXPECT_EQ(archived.actions, actions);
+  EXPECT_TRUE(archived.game.time_control == LiveClock());
+}
+
+// The seats of game `number`, for comparing before and after a refused write.
+std::vector<SeatRecord> SeatsOf(Store& store, int64_t number) {
+  return MustLoad(store, number).game.seat_records;
+}
+
+TEST(ClockStoreTest, AStandInPlaysASeatUntilItsPlayerTakesItBack) {
+  TempDir dir;
+  const std::string path = dir.File("log.db");
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  ASSERT_FALSE(store->Apply(RunningGameWithClock(1, CorrespondenceClock(), 2)));
+  const std::vector<SeatRecord> people = SeatsOf(*store, 1);
+
+  ASSERT_FALSE(store->Apply({1, {StandInSeatOp{1, 0, "greedy"}}}));
+  SeatRecord stood_in = people[0];
+  stood_in.bot = "greedy";
+  stood_in.stand_in = true;
+  EXPECT_EQ(SeatsOf(*store, 1), (std::vector<SeatRecord>{stood_in, people[1]}));
+  store.reset();  // a stand-in outlives a restart
+  store = OpenStore(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(store->LoadUnfinished()->front().game.seat_records,
+            (std::vector<SeatRecord>{stood_in, people[1]}));
+
+  // A second stand-in for the same seat is refused, with the rest of its write.
+  const Status twice =
+      store->Apply({1, {Append(1, 3, 1).ops.front(), StandInSeatOp{1, 0, "strong"}}});
+  ASSERT_TRUE(twice);
+  EXPECT_NE(twice->message.find("g1: seat 0 cannot get a stand-in"), std::string::npos)
+      << twice->message;
+  EXPECT_EQ(SeatsOf(*store, 1), (std::vector<SeatRecord>{stood_in, people[1]}));
+  EXPECT_EQ(*store->LastSequence(1), 2u);
+
+  ASSERT_FALSE(store->Apply({1, {TakeBackSeatOp{1, 0}}}));
+  EXPECT_EQ(SeatsOf(*store, 1), people);
+  // Taking back a seat without a stand-in is refused: this one again, one that never had one,
+  // one that does not exist.
+  for (int seat : {0, 1, 7}) {
+    const Status refused = store->Apply({1, {TakeBackSeatOp{1, seat}}});
+    ASSERT_TRUE(refused) << "seat " << seat;
+    EXPECT_NE(refused->message.find("cannot be taken back"), std::string::npos) << refused->message;
+  }
+  EXPECT_EQ(SeatsOf(*store, 1), people);
+
+  // The seat can get a stand-in again; a stand-in without a bot, or for no seat, is refused.
+  ASSERT_FALSE(store->Apply({1, {StandInSeatOp{1, 0, "random"}}}));
+  EXPECT_EQ(SeatsOf(*store, 1)[0].bot, "random");
+  EXPECT_TRUE(store->Apply({1, {StandInSeatOp{1, 1, ""}}}));
+  EXPECT_TRUE(store->Apply({1, {StandInSeatOp{1, 2, "greedy"}}}));
+  EXPECT_TRUE(store->Apply({9, {StandInSeatOp{9, 0, "greedy"}}}));
+  EXPECT_FALSE(SeatsOf(*store, 1)[1].stand_in);
+}
+
+TEST(ClockStoreTest, StandInsComeOnlyToPeoplesSeatsOfRunningGames) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  // Game 1 is open; game 2 runs with a bot in seat 1; game 3 runs and ann resigned; game 4 is
+  // finished with a stand-in still in seat 1.
+  Write with_bot = NewRunningGame(2, 1);
+  std::get<StartGameOp>(with_bot.ops[1]).seats[1] = {1, "bot", HashToken("b"), "strong"};
+  ExpectAllCommitted(
+      store->ApplyBatch({{1, {CreateGameOp{NewGameRecord(1)}, TakeSeatOp{1, Seat(0, "ann")}}},
+                         with_bot,
+                         NewRunningGame(3, 1),
+                         NewRunningGame(4, 1)}));
+  ExpectAllCommitted(
+      store->ApplyBatch({{3, {ResignSeatOp{3, 0, "greedy"}}},
+                         {4, {StandInSeatOp{4, 1, "greedy"}, FinishGameOp{4, "{}"}}}}));
+  std::vector<std::vector<SeatRecord>> before;
+  for (int64_t game = 1; game <= 4; ++game) before.push_back(SeatsOf(*store, game));
+
+  const auto results = store->ApplyBatch({{1, {StandInSeatOp{1, 0, "greedy"}}},
+                                          {2, {StandInSeatOp{2, 1, "greedy"}}},
+                                          {3, {StandInSeatOp{3, 0, "greedy"}}},
+                                          {4, {TakeBackSeatOp{4, 1}}}});
+  for (size_t i = 0; i < results.size(); ++i) EXPECT_TRUE(results[i]) << "write " << i;
+  for (int64_t game = 1; game <= 4; ++game) {
+    EXPECT_EQ(SeatsOf(*store, game), before[static_cast<size_t>(game - 1)]) << GameId(game);
+  }
+  EXPECT_TRUE(before[3][1].stand_in);  // a finished game shows who stood in at its end
+
+  // A seat written with a stand-in (a start, a seat taken) needs a bot, and not a resigned seat.
+  SeatRecord no_bot = Seat(1, "bob");
+  no_bot.stand_in = true;
+  EXPECT_TRUE(store->Apply({1, {TakeSeatOp{1, no_bot}}}));
+  SeatRecord stood_in = no_bot;
+  stood_in.bot = "greedy";
+  ASSERT_FALSE(store->Apply({1, {TakeSeatOp{1, stood_in}}}));
+  EXPECT_EQ(SeatsOf(*store, 1)[1], stood_in);
+}
+
+// A player whose seat has a stand-in may forfeit: the seat resigns, and is no stand-in any more.
+TEST(ClockStoreTest, AStandInSeatMayForfeit) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ExpectAllCommitted(store->ApplyBatch({NewRunningGame(1, 1), NewRunningGame(2, 1)}));
+  ExpectAllCommitted(store->ApplyBatch(
+      {{1, {StandInSeatOp{1, 0, "random"}}}, {2, {StandInSeatOp{2, 1, "random"}}}}));
+
+  // Game 1 (policy bot_takes_seat): the resign bot plays the seat to the end.
+  ASSERT_FALSE(store->Apply({1, {ResignSeatOp{1, 0, "greedy"}}}));
+  const SeatRecord forfeited = SeatsOf(*store, 1)[0];
+  EXPECT_TRUE(forfeited.resigned);
+  EXPECT_FALSE(forfeited.stand_in);
+  EXPECT_EQ(forfeited.bot, "greedy");
+  EXPECT_TRUE(store->Apply({1, {TakeBackSeatOp{1, 0}}}));
+  EXPECT_TRUE(store->Apply({1, {StandInSeatOp{1, 0, "greedy"}}}));
+
+  // Game 2 (policy end_game): the game ends; the seat is its player's, resigned.
+  ASSERT_FALSE(store->Apply({2, {ResignGameOp{2, 1, R"({"ended_by":"forfeited"})"}}}));
+  const StoredGame ended = MustLoad(*store, 2);
+  EXPECT_EQ(ended.game.status, GameStatus::kResigned);
+  EXPECT_TRUE(ended.game.seat_records[1].resigned);
+  EXPECT_FALSE(ended.game.seat_records[1].stand_in);
+  EXPECT_EQ(ended.game.seat_records[1].bot, "");
+}
+
+// The file of schema version 4 (tests/persistence/data/schema-v4.sql), built with plain SQLite.
+std::string BuildVersion4File(const TempDir& dir) {
+  std::string path = dir.File("v4.db");
+  BuildFile(path,
+            ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v4.sql"));
+  return path;
+}
+
+TEST(MigrationTest, AnUpgradedVersion4FileHasTheSchemaOfANewFile) {
+  TempDir dir;
+  const std::string path = BuildVersion4File(dir);
+  {
+    auto db = Connection::Open(path, false);
+    ASSERT_TRUE(db.ok());
+    EXPECT_EQ(*ReadSchemaVersion(*db), 4);
+  }
+  ASSERT_TRUE(OpenStore(path));
+  ASSERT_TRUE(OpenStore(dir.File("new.db")));
+  EXPECT_EQ(SchemaRows(path), SchemaRows(dir.File("new.db")));
+}
+
+TEST(MigrationTest, UpgradesAVersion4FileWithNoClocksAndNoStandIns) {
+  TempDir dir;
+  const std::string path = BuildVersion4File(dir);
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
+
+  // Every game keeps what it had, and has no clock; no seat has a stand-in, no action a clock.
+  auto games = store->ListGames({});
+  ASSERT_TRUE(games);
+  EXPECT_EQ(Numbers(*games), (std::vector<int64_t>{1, 2, 3, 4}));
+  for (const GameRecord& listed : *games) {
+    const StoredGame g = MustLoad(*store, listed.number);
+    EXPECT_TRUE(g.game.time_control == TimeControl{}) << GameId(listed.number);
+    for (const SeatRecord& seat : g.game.seat_records) EXPECT_FALSE(seat.stand_in);
+    for (const ActionRecord& action : g.actions) EXPECT_EQ(action.clock_ms, -1);
+  }
+  const StoredGame finished = MustLoad(*store, 1);
+  EXPECT_EQ(finished.game.status, GameStatus::kFinished);
+  EXPECT_EQ(finished.game.rematch, 3);
+  ASSERT_EQ(finished.actions.size(), 259u);
+  const ReplayedGame replayed = ReplayStored(finished, DefaultRuleSets());
+  ASSERT_FALSE(replayed.damage) << *replayed.damage;
+  EXPECT_EQ(replayed.state->Hash(), finished.actions.back().state_hash);
+  const StoredGame open = MustLoad(*store, 2);
+  EXPECT_EQ(open.game.options, "river=1");
+  ASSERT_EQ(open.game.seat_records.size(), 2u);
+  EXPECT_EQ(open.game.seat_records[1].bot, "greedy");
+  ASSERT_EQ(open.chat.size(), 1u);
+  EXPECT_EQ(open.chat[0].text, "waiting for one more");
+  const StoredGame rematch = MustLoad(*store, 3);
+  EXPECT_EQ(rematch.game.on_resign, ResignPolicy::kEndGame);
+  EXPECT_EQ(rematch.game.rematch_of, 1);
+  EXPECT_TRUE(rematch.game.spectators_chat);
+  const StoredGame running = MustLoad(*store, 4);
+  EXPECT_EQ(running.game.status, GameStatus::kRunning);
+  EXPECT_EQ(running.game.draw_commitment, std::string(64, 'c'));
+  ASSERT_EQ(running.game.seat_records.size(), 2u);
+  EXPECT_TRUE(running.game.seat_records[0].resigned);
+  EXPECT_EQ(running.game.seat_records[0].bot, "greedy");
+
+  // The upgraded file takes stand-ins and clocks, and opens again as it is. Ann resigned, so
+  // only bob's seat takes a stand-in.
+  EXPECT_TRUE(store->Apply({4, {StandInSeatOp{4, 0, "greedy"}}}));
+  ActionRecord draw = Act(4, 1);
+  draw.seat = 1;
+  draw.clock_ms = 1234;
+  ASSERT_FALSE(store->Apply({4, {AppendActionsOp{4, {draw}}, StandInSeatOp{4, 1, "greedy"}}}));
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  const StoredGame again = MustLoad(*reopened, 4);
+  EXPECT_EQ(again.actions, (std::vector<ActionRecord>{draw}));
+  EXPECT_TRUE(again.game.seat_records[1].stand_in);
+  EXPECT_EQ(again.game.seat_records[1].bot, "greedy");
 }
 
 }  // namespace

@@ -222,6 +222,42 @@ TEST_F(CarcDb, ShowPrintsTheHeaderAndEveryActionWithItsEvents) {
   EXPECT_EQ(Db("show 2").out, run.out);
 }
 
+// Clocks and absent players: the time control in the header, a stand-in by its seat, and each
+// player's clock after their actions.
+TEST_F(CarcDb, ShowPrintsTheClockTheStandInsAndThePlayersClocks) {
+  EXPECT_FALSE(Contains(Db("show g2").out, "clock")) << "g2 has no clock yet";
+  {
+    p::StoreOptions options;
+    options.path = db_;
+    auto store = p::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_FALSE(store->Apply({2, {p::StandInSeatOp{2, 1, "greedy"}}}));
+  }
+  Sql("UPDATE games SET clock_kind = 'live', clock_bank_ms = 300000, clock_increment_ms = 5000, "
+      "grace_ms = 60000, on_absent = 'forfeit' WHERE number = 2");
+  Sql("UPDATE actions SET clock_ms = 295000 WHERE game = 2 AND sequence = 2");
+  const Result live = Db("show g2");
+  ASSERT_EQ(live.status, 0) << live.out;
+  EXPECT_TRUE(Contains(live.out, "  clock     live, bank 300000 ms, increment 5000 ms\n"))
+      << live.out;
+  EXPECT_TRUE(
+      Contains(live.out, "  absent    forfeit after 60000 ms away or when the clock runs out\n"))
+      << live.out;
+  EXPECT_TRUE(Contains(live.out, "  seat 1    player1 (stand-in: greedy)\n")) << live.out;
+  EXPECT_TRUE(Contains(live.out, "  seat 0    player0\n")) << live.out;
+  EXPECT_TRUE(Contains(live.out, "  (clock 295000 ms)\n")) << live.out;
+  EXPECT_EQ(live.out.find("(clock "), live.out.rfind("(clock ")) << "only action 2 has a clock";
+
+  Sql("UPDATE games SET clock_kind = 'correspondence', clock_bank_ms = 0, clock_increment_ms = 0, "
+      "clock_decision_ms = 86400000, grace_ms = 0, on_absent = 'stand_in' WHERE number = 2");
+  const Result correspondence = Db("show g2");
+  EXPECT_TRUE(
+      Contains(correspondence.out, "  clock     correspondence, 86400000 ms per decision\n"))
+      << correspondence.out;
+  EXPECT_TRUE(Contains(correspondence.out, "  absent    stand_in when the clock runs out\n"))
+      << correspondence.out;
+}
+
 TEST_F(CarcDb, ANamedGameThatDoesNotExistExitsWithOne) {
   const Result run = Db("show g99");
   EXPECT_EQ(run.status, 1);

@@ -64,6 +64,33 @@ void PrintListLine(const GameRecord& g, int64_t actions) {
 // ---------------------------------------------------------------------------------------------
 // show
 
+std::string Ms(int64_t ms) { return std::to_string(ms) + " ms"; }
+
+// The game's clock, as its kind uses it; empty for a game without one.
+std::string ClockText(const persistence::TimeControl& clock) {
+  switch (clock.kind) {
+    case persistence::ClockKind::kNone:
+      return "";
+    case persistence::ClockKind::kLive:
+      return "live, bank " + Ms(clock.bank_ms) + ", increment " + Ms(clock.increment_ms);
+    case persistence::ClockKind::kCorrespondence:
+      return "correspondence, " + Ms(clock.decision_ms) + " per decision";
+  }
+  return "";
+}
+
+// When and how the absent-player policy applies; empty when it never does (no clock to run out,
+// and a disconnected player is waited for).
+std::string AbsentText(const persistence::TimeControl& clock) {
+  std::string when;
+  if (clock.grace_ms > 0) when = "after " + Ms(clock.grace_ms) + " away";
+  if (clock.kind != persistence::ClockKind::kNone) {
+    when += (when.empty() ? "" : " or ") + std::string("when the clock runs out");
+  }
+  if (when.empty()) return "";
+  return std::string(persistence::ToString(clock.on_absent)) + " " + when;
+}
+
 void PrintHeader(const GameRecord& g) {
   const auto row = [](const char* key, const std::string& value) {
     std::cout << "  " << std::left << std::setw(10) << key << value << "\n";
@@ -78,12 +105,17 @@ void PrintHeader(const GameRecord& g) {
   row("created", IsoTime(g.created_ms, true));
   if (g.finished_ms) row("finished", IsoTime(g.finished_ms, true));
   for (const persistence::SeatRecord& seat : g.seat_records) {
-    row(("seat " + std::to_string(seat.seat)).c_str(), seat.player_name);
+    row(("seat " + std::to_string(seat.seat)).c_str(),
+        seat.player_name + (seat.stand_in ? " (stand-in: " + seat.bot + ")" : ""));
   }
   if (!g.result.empty()) row("result", Dump(ResultToJson(g.result), -1));
   if (g.status == GameStatus::kDamaged) row("damage", g.damage);
   if (!g.draw_commitment.empty()) row("draws", "commitment " + g.draw_commitment);
   if (g.spectators_chat) row("chat", "spectators may write");
+  if (const std::string clock = ClockText(g.time_control); !clock.empty()) row("clock", clock);
+  if (const std::string absent = AbsentText(g.time_control); !absent.empty()) {
+    row("absent", absent);
+  }
 }
 
 // A chat line, where it was said among the actions.
@@ -94,7 +126,9 @@ void PrintChat(const persistence::ChatRecord& line) {
 
 void PrintAction(const persistence::ActionRecord& a) {
   std::cout << std::right << std::setw(5) << a.sequence << " " << std::setw(3) << a.seat << "  "
-            << IsoTime(a.time_ms, true) << "  " << a.action << "\n";
+            << IsoTime(a.time_ms, true) << "  " << a.action;
+  if (a.clock_ms >= 0) std::cout << "  (clock " << Ms(a.clock_ms) << ")";
+  std::cout << "\n";
 }
 
 // ---------------------------------------------------------------------------------------------
