@@ -211,6 +211,30 @@ TEST_F(CarcClient, CreatesWithAClockAndShowsEverySeatsClock) {
   EXPECT_EQ(state["time_control"]["clock"], "live");
 }
 
+TEST_F(CarcClient, PlaySaysWhenAStandInPlaysForAPlayerWhoIsAway) {
+  const auto created = Client("create --seats 2 --grace 1s --json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(FirstLine(created.out));
+  EXPECT_EQ(game["time_control"]["clock"], "none");
+  EXPECT_EQ(game["time_control"]["grace_ms"], 1'000);
+  EXPECT_EQ(game["time_control"]["on_absent"], "stand-in");
+  const std::string id = game["game_id"];
+  const auto ann = Client("join " + id + " --name ann --json");
+  ASSERT_EQ(ann.status, 0) << ann.out;
+  const auto bob = Client("join " + id + " --name bob");
+  ASSERT_EQ(bob.status, 0) << bob.out;
+
+  // Bob never comes: once Ann plays and his grace period is over, a stand-in plays his seat to
+  // the end.
+  const std::string token = json::parse(FirstLine(ann.out))["token"];
+  const auto played = Client("play " + id + " --token " + token + " --bot random --seed 5");
+  ASSERT_EQ(played.status, 0) << played.out;
+  EXPECT_NE(played.out.find("seat 1 ('bob') is away: a stand-in (greedy bot) plays it"),
+            std::string::npos)
+      << played.out;
+  EXPECT_NE(played.out.find("game " + id + " is over"), std::string::npos) << played.out;
+}
+
 TEST_F(CarcClient, ShowNamesTheTileInHandFromTheServersSet) {
   const auto created = Client("create --seats 2 --seed 5");
   ASSERT_EQ(created.status, 0) << created.out;
