@@ -162,6 +162,79 @@ TEST_F(CarcClient, CreatesWithBotsResignsAndPlaysTheRematchAgainstTheServersBot)
   EXPECT_NE(played.out.find("\"seat\":0"), std::string::npos) << played.out;
 }
 
+TEST_F(CarcClient, CreatesWithAClockAndShowsEverySeatsClock) {
+  const auto refused = Client("create --seats 2 --clock live:5m");
+  EXPECT_NE(refused.status, 0);
+  EXPECT_NE(refused.out.find(
+                "--clock live:5m: a live clock needs a bank and an increment, e.g. live:5m+3s"),
+            std::string::npos)
+      << refused.out;
+  const auto bad_grace = Client("create --seats 2 --grace 10");
+  EXPECT_NE(bad_grace.status, 0);
+  EXPECT_NE(bad_grace.out.find("--grace '10' is not a length of time"), std::string::npos)
+      << bad_grace.out;
+  const auto none = Client("list --json");
+  ASSERT_EQ(none.status, 0) << none.out;
+  EXPECT_EQ(json::parse(FirstLine(none.out)).size(), 0U) << "nothing was created: " << none.out;
+
+  const auto created = Client(
+      "create --seats 2 --bot 1=greedy --clock live:90s+2s --grace 30s --on-absent forfeit "
+      "--json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(FirstLine(created.out));
+  EXPECT_EQ(game["time_control"]["clock"], "live");
+  EXPECT_EQ(game["time_control"]["bank_ms"], 90'000);
+  EXPECT_EQ(game["time_control"]["increment_ms"], 2'000);
+  EXPECT_EQ(game["time_control"]["grace_ms"], 30'000);
+  EXPECT_EQ(game["time_control"]["on_absent"], "forfeit");
+  EXPECT_EQ(game["seat"][0]["stand_in"], false);
+  const std::string id = game["game_id"];
+
+  // Ann joins: the game runs, and her clock with it; the bot's stands still.
+  const auto joined = Client("join " + id + " --name ann");
+  ASSERT_EQ(joined.status, 0) << joined.out;
+  const auto shown = Client("show " + id);
+  ASSERT_EQ(shown.status, 0) << shown.out;
+  EXPECT_NE(shown.out.find("time control: live 90s+2s, grace 30s, on absent: forfeit"),
+            std::string::npos)
+      << shown.out;
+  EXPECT_TRUE(
+      std::regex_search(shown.out, std::regex("seat 0: 'ann'.* clock 01:[0-3][0-9] \\(running\\)")))
+      << shown.out;
+  EXPECT_NE(shown.out.find("seat 1: 'Greedy bot' (bot: greedy)  clock 01:30\n"), std::string::npos)
+      << shown.out;
+  const auto shown_json = Client("show " + id + " --json");
+  ASSERT_EQ(shown_json.status, 0) << shown_json.out;
+  const json state = json::parse(FirstLine(shown_json.out));
+  EXPECT_EQ(state["clocks"]["running"], 0);
+  EXPECT_EQ(state["clocks"]["remaining_ms"][1], 90'000);
+  EXPECT_EQ(state["time_control"]["clock"], "live");
+}
+
+TEST_F(CarcClient, PlaySaysWhenAStandInPlaysForAPlayerWhoIsAway) {
+  const auto created = Client("create --seats 2 --grace 1s --json");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const json game = json::parse(FirstLine(created.out));
+  EXPECT_EQ(game["time_control"]["clock"], "none");
+  EXPECT_EQ(game["time_control"]["grace_ms"], 1'000);
+  EXPECT_EQ(game["time_control"]["on_absent"], "stand-in");
+  const std::string id = game["game_id"];
+  const auto ann = Client("join " + id + " --name ann --json");
+  ASSERT_EQ(ann.status, 0) << ann.out;
+  const auto bob = Client("join " + id + " --name bob");
+  ASSERT_EQ(bob.status, 0) << bob.out;
+
+  // Bob never comes: once Ann plays and his grace period is over, a stand-in plays his seat to
+  // the end.
+  const std::string token = json::parse(FirstLine(ann.out))["token"];
+  const auto played = Client("play " + id + " --token " + token + " --bot random --seed 5");
+  ASSERT_EQ(played.status, 0) << played.out;
+  EXPECT_NE(played.out.find("seat 1 ('bob') is away: a stand-in (greedy bot) plays it"),
+            std::string::npos)
+      << played.out;
+  EXPECT_NE(played.out.find("game " + id + " is over"), std::string::npos) << played.out;
+}
+
 TEST_F(CarcClient, ShowNamesTheTileInHandFromTheServersSet) {
   const auto created = Client("create --seats 2 --seed 5");
   ASSERT_EQ(created.status, 0) << created.out;

@@ -1,7 +1,8 @@
 // carc-client: a command-line client of carc-server.
 //
 //   carc-client rule-sets            the games the server hosts, with their options
-//   carc-client create --seats N     a new game (--rule-set, --option name=value); prints its id
+//   carc-client create --seats N     a new game (--rule-set, --option name=value, --clock, --grace,
+//                                    --on-absent); prints its id
 //   carc-client list                 the server's games
 //   carc-client join GAME            takes a seat; prints the seat and its token
 //   carc-client start GAME --token   starts a game before every seat is taken (seat 0 only)
@@ -33,6 +34,7 @@
 #include <random>
 #include <thread>
 
+#include "clock_options.h"
 #include "connection.h"
 #include "fairness.h"
 #include "load.h"
@@ -233,12 +235,17 @@ std::variant<std::vector<wire::BotSeat>, std::string> ParseBots(
   return bots;
 }
 
-// What a seat holds, for people: "'ann' (online)", "'Greedy bot' (bot: greedy)", "free".
+// What a seat holds, for people: "'ann' (online)", "'Greedy bot' (bot: greedy)", "'bob'
+// (stand-in: greedy)", "free".
 std::string SeatText(const wire::SeatInfo& s) {
   if (!s.taken()) return "free";
   std::string text = "'" + s.player_name() + "'";
   if (s.resigned()) text += " (resigned)";
-  if (!s.bot().empty()) text += " (bot: " + s.bot() + ")";
+  if (s.stand_in()) {
+    text += " (stand-in: " + (s.bot().empty() ? std::string("a bot") : s.bot()) + ")";
+  } else if (!s.bot().empty()) {
+    text += " (bot: " + s.bot() + ")";
+  }
   if (s.online()) text += " (online)";
   return text;
 }
@@ -257,7 +264,8 @@ json GameInfoJson(const wire::GameInfo& game) {
                      {"player_name", s.player_name()},
                      {"online", s.online()},
                      {"bot", s.bot()},
-                     {"resigned", s.resigned()}});
+                     {"resigned", s.resigned()},
+                     {"stand_in", s.stand_in()}});
   }
   json options = json::object();
   for (const auto& [name, value] : game.options()) options[name] = value;
@@ -274,12 +282,43 @@ json GameInfoJson(const wire::GameInfo& game) {
            game.on_resign() == wire::RESIGN_POLICY_END_GAME ? "end-game" : "bot-takes-seat"},
           {"rematch_of", game.rematch_of()},
           {"rematch", game.rematch()},
+          {"time_control", TimeControlJson(game.time_control())},
           {"seat", seats}};
 }
 
 uint64_t RandomSeed() {
   std::random_device device;
   return static_cast<uint64_t>(device()) << 32 | device();
+}
+
+// One game's GameInfo (ListGames for it) on an open connection; nullopt if it has none.
+std::optional<wire::GameInfo> GameOf(BlockingClient& client, const std::string& game_id) {
+  wire::ClientMessage message;
+  message.mutable_list_games()->set_game_id(game_id);
+  auto answer = client.Call(std::move(message));
+  const auto* reply = std::get_if<wire::ServerMessage>(&answer);
+  if (reply == nullptr || !reply->has_game_list() || reply->game_list().games().empty()) {
+    return std::nullopt;
+  }
+  return reply->game_list().games(0);
+}
+
+// Under a running game's state: its time control, each seat (stand-ins marked) and, in a game
+// with a clock, each seat's clock as the snapshot gave it.
+std::string SeatsAndClocksText(const wire::GameInfo& game, const wire::Snapshot& snapshot) {
+  std::string text = "time control: " + TimeControlText(game.time_control()) + "\n";
+  for (const wire::SeatInfo& s : game.seat()) {
+    text += "  seat " + std::to_string(s.seat()) + ": " + SeatText(s);
+    if (snapshot.has_clocks() &&
+        s.seat() < static_cast<uint32_t>(snapshot.clocks().remaining_ms_size())) {
+      text += "  clock " + ClockText(snapshot.clocks().remaining_ms(static_cast<int>(s.seat())));
+      if (snapshot.clocks().has_running() && snapshot.clocks().running() == s.seat()) {
+        text += " (running)";
+      }
+    }
+    text += "\n";
+  }
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -299,7 +338,8 @@ int RuleSets(const ServerUrl& url, bool as_json) {
 int Create(const ServerUrl& url, const std::string& rule_set,
            const std::map<std::string, int32_t>& options, int seats, const std::string& name,
            const std::optional<uint64_t>& seed, const std::vector<wire::BotSeat>& bots,
-           wire::ResignPolicy on_resign, bool spectators_chat, bool as_json) {
+           wire::ResignPolicy on_resign, bool spectators_chat,
+           const std::optional<wire::TimeControl>& time_control, bool as_json) {
   BlockingClient client;
   if (!OpenClient(client, url)) return 1;
   wire::ClientMessage message;
@@ -312,6 +352,7 @@ int Create(const ServerUrl& url, const std::string& rule_set,
   for (const wire::BotSeat& bot : bots) *create->add_bots() = bot;
   create->set_on_resign(on_resign);
   create->set_spectators_chat(spectators_chat);
+  if (time_control) *create->mutable_time_control() = *time_control;
   auto answer = client.Call(std::move(message));
   if (auto* error = std::get_if<std::string>(&answer)) return Fail(*error);
   const auto* reply = &std::get<wire::ServerMessage>(answer);
@@ -491,14 +532,22 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
   if (!tiles) return 1;
   protocol::Follower follower;
   if (auto error = follower.Start(reply->snapshot(), tiles)) return Fail(*error);
+  const auto game = GameOf(client, game_id);
+  const wire::Snapshot& snapshot = reply->snapshot();
   if (as_json) {
     json state = StateJson(follower);
     state["game_id"] = game_id;
+    if (game) {
+      state["time_control"] = TimeControlJson(game->time_control());
+      state["seat"] = GameInfoJson(*game)["seat"];
+    }
+    if (snapshot.has_clocks()) state["clocks"] = ClocksJson(snapshot.clocks());
     std::cout << state.dump() << "\n";
   } else {
     std::cout << "game " << game_id << " (" << follower.rule_set() << ")\n"
               << RenderState(follower, *tiles);
-    for (const wire::ChatMessage& line : reply->snapshot().recent_chat()) {
+    if (game) std::cout << SeatsAndClocksText(*game, snapshot);
+    for (const wire::ChatMessage& line : snapshot.recent_chat()) {
       std::cout << ChatLineText(line) << "\n";
     }
   }
@@ -750,6 +799,21 @@ int Main(int argc, char** argv) {
                    "the seat to the end)")
       ->capture_default_str()
       ->check(CLI::IsMember({"end-game", "bot-takes-seat"}));
+  std::string clock = "none", grace = "0s", on_absent;
+  create
+      ->add_option("--clock", clock,
+                   "none, live:<bank>+<increment> (e.g. live:5m+3s) or "
+                   "correspondence:<time per decision> (e.g. correspondence:2d); times as 90s, "
+                   "5m, 2h, 3d")
+      ->capture_default_str();
+  create
+      ->add_option("--grace", grace,
+                   "how long a disconnected player is waited for before --on-absent applies "
+                   "(e.g. 30s, 2m); 0s: always")
+      ->capture_default_str();
+  create->add_option("--on-absent", on_absent,
+                     "a player away (after --grace) or out of time: stand-in (a greedy bot plays "
+                     "until they resume; the default) or forfeit (the --on-resign policy applies)");
   bool spectators_chat = false;
   create->add_flag("--spectators-chat", spectators_chat,
                    "let spectators write in the game's chat (they always read it)");
@@ -890,10 +954,12 @@ int Main(int argc, char** argv) {
   if (create->parsed()) {
     const auto bot_seats = ParseBots(bot_pairs);
     if (auto* error = std::get_if<std::string>(&bot_seats)) return Fail(*error);
+    const auto time_control = TimeControlFromOptions(clock, grace, on_absent);
+    if (auto* error = std::get_if<std::string>(&time_control)) return Fail(*error);
     return Create(
         url, rule_set, std::get<0>(options), seats, name, seed, std::get<0>(bot_seats),
         on_resign == "end-game" ? wire::RESIGN_POLICY_END_GAME : wire::RESIGN_POLICY_BOT_TAKES_SEAT,
-        spectators_chat, as_json);
+        spectators_chat, std::get<0>(time_control), as_json);
   }
   if (resign->parsed()) return Resign(url, game_id, *token, as_json);
   if (rematch->parsed()) return Rematch(url, game_id, *token, as_json);

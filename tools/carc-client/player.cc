@@ -7,6 +7,8 @@
 #include <iostream>
 #include <mutex>
 
+#include "clock_options.h"
+
 namespace carc::client {
 
 namespace asio = boost::asio;
@@ -208,6 +210,9 @@ void Player::OnMessage(const wire::ServerMessage& message) {
                        offer.game().game_id() + ", your seat " + seat + " (carc-client join " +
                        offer.game().game_id() + " --seat " + seat + ")");
     }
+    case wire::ServerMessage::kClocks:
+      if (message.clocks().game_id() == game_id_) clocks_ = message.clocks();
+      return;
     case wire::ServerMessage::kChatMessage:
       if (config_.print_all && message.chat_message().game_id() == game_id_) {
         PrintLine(ChatLineText(message.chat_message()));
@@ -290,9 +295,10 @@ void Player::OnSnapshot(const wire::Snapshot& snapshot) {
   }
   pending_.reset();
   pending_id_ = 0;
+  if (snapshot.has_clocks()) clocks_ = snapshot.clocks();
   if (config_.print_all) {
     PrintLine("game " + game_id_ + ", you are seat " + std::to_string(seat_) + "\n" +
-              RenderState(follower_, *config_.tiles));
+              RenderState(follower_, *config_.tiles) + (clocks_ ? ClocksText(*clocks_) : ""));
   }
   if (follower_.over()) return GameEnded();
   if (!follower_.legal_actions().empty()) Decide();
@@ -364,6 +370,12 @@ void Player::OnError(const wire::ServerMessage& message) {
     return;
   }
   PrintLine("carc-client: move refused: " + Describe(error), true);
+  if (error.code() == wire::ERROR_CODE_STAND_IN_PLAYS) {
+    // Asking for a snapshot would send Resume, which takes the seat back: that is the player's
+    // choice ('back'), not the client's.
+    pending_.reset();
+    return PrintLine("a stand-in plays your seat; enter 'back' to take it back");
+  }
   if (config_.policy == Policy::kHuman && pending_ &&
       error.code() != wire::ERROR_CODE_STALE_SEQUENCE &&
       error.code() != wire::ERROR_CODE_NOT_YOUR_DECISION) {
@@ -403,6 +415,7 @@ void Player::Ask() {
     if (!hint.empty()) text += "  (" + hint + ")";
     text += "\n";
   }
+  if (clocks_) text += ClocksText(*clocks_) + "\n";
   text += "enter a number (or the action as shown, 's' to show the state, 'q' to quit):";
   PrintLine(text);
 }
@@ -452,9 +465,11 @@ void Player::Input(const std::string& line) {
       return self->Stop();
     }
     if (self->ChatCommand(text)) return;
+    if (text == "back") return self->TakeSeatBack();
     if (text == "s" || text == "show") {
       if (self->follower_.started()) {
-        PrintLine(RenderState(self->follower_, *self->config_.tiles));
+        PrintLine(RenderState(self->follower_, *self->config_.tiles) +
+                  (self->clocks_ ? ClocksText(*self->clocks_) : ""));
       }
       if (self->pending_ && self->pending_id_ == 0) self->Ask();
       return;
@@ -504,8 +519,9 @@ void Player::SendMove() {
   pending_id_ = connection_->Send(std::move(message));
 }
 
-// A running game's seats or status changed: a player resigned.
+// A running game's seats or status changed: a player resigned, a stand-in came or went.
 void Player::OnGameChanged(const wire::GameInfo& game) {
+  TellStandIns(game);
   if (config_.print_moves || config_.print_all) {
     for (const wire::SeatInfo& s : game.seat()) {
       if (!s.resigned() || !resigned_seats_.insert(static_cast<int>(s.seat())).second) continue;
@@ -514,6 +530,40 @@ void Player::OnGameChanged(const wire::GameInfo& game) {
     }
   }
   if (game.status() == wire::GAME_STATUS_RESIGNED) GameEnded();
+}
+
+// Each stand-in that came or went since the last LobbyUpdate, once; for this player's own seat
+// with the way back.
+void Player::TellStandIns(const wire::GameInfo& game) {
+  for (const wire::SeatInfo& s : game.seat()) {
+    const int seat = static_cast<int>(s.seat());
+    const bool was = stand_in_seats_.contains(seat);
+    if (s.stand_in() == was) continue;
+    if (s.stand_in()) {
+      stand_in_seats_.insert(seat);
+    } else {
+      stand_in_seats_.erase(seat);
+    }
+    if (!config_.print_moves && !config_.print_all) continue;
+    const std::string who = "seat " + std::to_string(seat) + " ('" + s.player_name() + "')";
+    if (seat == seat_ && s.stand_in()) {
+      PrintLine("a stand-in (" + s.bot() + " bot) plays your seat: you were away too long or out " +
+                "of time; enter 'back' to take it back");
+    } else if (s.stand_in()) {
+      PrintLine(who + " is away: a stand-in (" + s.bot() + " bot) plays it");
+    } else {
+      PrintLine(who + (seat == seat_ ? " is yours again" : " is played by its player again"));
+    }
+  }
+}
+
+// Resume with the seat's token sends the stand-in away; the snapshot that answers it carries the
+// seat's decision, if it has one.
+void Player::TakeSeatBack() {
+  if (!connection_ || token_.empty()) return;
+  pending_.reset();
+  pending_id_ = 0;
+  SendResume(0);
 }
 
 void Player::GameEnded() {

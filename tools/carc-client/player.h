@@ -7,6 +7,9 @@
 // resuming a seat with its token. It follows the public state (protocol::Follower) and checks every
 // hash; when it loses its way it asks for a snapshot (Resume from 0). When the connection drops it
 // reconnects and resumes from the last sequence it saw, so only the missed deltas come back.
+// In a game with a clock it keeps the last Clocks and shows them with each of a person's
+// decisions; it says when a stand-in comes or goes, and a person whose seat a stand-in plays takes
+// it back with 'back' (Resume with the token).
 // Everything a Player does runs on its strand; its connections share that strand.
 #pragma once
 
@@ -126,6 +129,8 @@ class Player : public std::enable_shared_from_this<Player> {
   void Resync(const std::string& why);
   void GameEnded();
   void OnGameChanged(const wire::GameInfo& game);
+  void TellStandIns(const wire::GameInfo& game);
+  void TakeSeatBack();
   void Fail(const std::string& error);
   void Done();
 
@@ -151,7 +156,9 @@ class Player : public std::enable_shared_from_this<Player> {
   int reconnects_left_ = 0;
   bool report_resume_ = false;  // after a reconnection: say how the Resume was answered
   bool finished_ = false;
-  std::set<int> resigned_seats_;  // the resignations already told
+  std::set<int> resigned_seats_;        // the resignations already told
+  std::set<int> stand_in_seats_;        // the seats a stand-in plays, as last told
+  std::optional<wire::Clocks> clocks_;  // the last Clocks (or Snapshot.clocks) of the game
   bool stopped_ = false;
   bool failed_ = false;
   bool done_ = false;

@@ -1,9 +1,11 @@
 // The lobby's create form as a CreateGame (docs/protocol.md sections 2 and 12): the rule set,
 // seats and options; per seat after the creator's, a person or a bot of a level; what a
-// resignation does; whether spectators may chat. And seats in words: a bot's level, a seat that
+// resignation does; whether spectators may chat; the clock and what happens to an absent player
+// (src/match/clocks.ts reads the form's clock fields). And seats in words: a bot's level, a seat that
 // resigned, a game that ended by a resignation.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 
+import type { TimeControlInit } from "./clocks";
 import { GameStatus, ResignPolicy, type CreateGameSchema, type GameInfo, type SeatInfo } from "../gen/carcassonne/server/v2/server_pb";
 
 export type SeatChoice = "person" | "random" | "greedy" | "strong";
@@ -20,6 +22,8 @@ export interface CreateChoices {
   readonly seatChoices: readonly SeatChoice[];
   readonly onResign: ResignChoice;
   readonly spectatorsChat: boolean;
+  // CreateGame.time_control; null or absent: no clock, and absent players are waited for.
+  readonly timeControl?: TimeControlInit | null;
 }
 
 export type CreateGameInit = MessageInitShape<typeof CreateGameSchema>;
@@ -39,6 +43,7 @@ export function createGameMessage(c: CreateChoices): CreateGameInit {
     bots,
     onResign: c.onResign === "bot" ? ResignPolicy.BOT_TAKES_SEAT : ResignPolicy.END_GAME,
     spectatorsChat: c.spectatorsChat,
+    ...(c.timeControl === undefined || c.timeControl === null ? {} : { timeControl: c.timeControl }),
   };
 }
 
@@ -62,11 +67,15 @@ export function seatNames(info: GameInfo): string[] {
   return info.seat.map(seatName);
 }
 
-// What a seat's name leaves unsaid: a resignation, and the bot that plays a named seat (a bot
-// the creator chose is named by its level already).
+// What a seat's name leaves unsaid: a resignation, a stand-in for an absent player, and the bot
+// that plays a named seat (a bot the creator chose is named by its level already).
 export function seatNotes(seat: SeatInfo): string[] {
   const notes: string[] = [];
   if (seat.resigned) notes.push("resigned");
+  if (seat.standIn) {
+    notes.push(seat.bot !== "" ? `stand-in: ${botWord(seat.bot)}` : "stand-in");
+    return notes;
+  }
   if (seat.bot !== "" && seat.playerName !== "" && seat.playerName !== botWord(seat.bot)) {
     notes.push(seat.resigned ? `${botWord(seat.bot)} plays it` : botWord(seat.bot));
   }

@@ -9,11 +9,19 @@ export function errorCodeWord(code: number): string {
   return name === undefined ? `error ${code}` : `${name} (${code})`;
 }
 
+// What some refusals mean for the person who sees them, said before the server's reason.
+const CODE_WORDS: Partial<Record<ErrorCode, string>> = {
+  [ErrorCode.STAND_IN_PLAYS]: "A stand-in plays your seat while you were away: take your seat back to play again.",
+  [ErrorCode.BAD_TIME_CONTROL]: "The server does not take that clock.",
+};
+
 // The error in a reply, or null when the reply is not one.
 export function replyError(m: ServerMessage): string | null {
   if (m.body.case !== "error") return null;
   const e = m.body.value;
-  const reason = e.reason !== "" ? e.reason : "The server refused the request";
+  const said = e.reason !== "" ? e.reason : "The server refused the request";
+  const words = CODE_WORDS[e.code];
+  const reason = words === undefined ? said : `${words} ${said}`;
   const rule = e.code === ErrorCode.RULE_REFUSED && e.ruleError !== "" ? ` (${e.ruleError})` : "";
   return `${reason} — ${errorCodeWord(e.code)}${rule}`;
 }

@@ -8,7 +8,9 @@
 // change goes through the module's reducer and is checked against the server's hash; a gap or
 // mismatch asks for a fresh snapshot. A seated player may resign a running game (after a
 // confirmation) and ask for a rematch once it is over; a rematch another player asked for is
-// offered (RematchOffered). The chat panel (chat-panel.ts) holds the game's chat.
+// offered (RematchOffered). The chat panel (chat-panel.ts) holds the game's chat. In a game with a
+// clock, every seat's clock counts down (clock-view.ts, from Snapshot.clocks and Clocks); a seat a
+// stand-in bot plays is marked, and its player may take it back (Resume with the seat's token).
 import {
   ErrorCode,
   GameStatus,
@@ -32,6 +34,8 @@ import { nameInput, playerNameSetting } from "./identity";
 import { ChatLog, loadMuted, saveMuted } from "../match/chat";
 import { seatNames } from "../match/create-game";
 import { ChatPanel, type Chatter } from "./chat-panel";
+import { newerClocks, type HeldClocks } from "../match/clocks";
+import { ClockView } from "./clock-view";
 import { playerName } from "./players";
 import { drawOpenGame } from "./open-game";
 import { drawLog } from "./log";
@@ -78,6 +82,8 @@ export class GamePage {
   private rematchOffer: { readonly gameId: string; readonly seat: number } | null = null;
   private readonly chat: ChatLog;
   private readonly chatPanel: ChatPanel;
+  private clocks: HeldClocks | null = null; // the last Clocks, and when it came
+  private readonly clockView = new ClockView(() => void this.takeSeatBack());
   // The side panel: what each render draws, then the chat (kept, with what is being typed), then
   // the events.
   private readonly sideMain = h("div", { class: "side-main" });
@@ -130,6 +136,7 @@ export class GamePage {
     this.conn.releaseSeat(this.gameId);
     this.turnNotice.destroy();
     this.chatPanel.destroy();
+    this.clockView.destroy();
   }
 
   // A seat is resumed from scratch (last seen 0 gives a snapshot); anybody else watches.
@@ -308,6 +315,11 @@ export class GamePage {
       case "seatMoved":
         if (b.value.gameId === this.gameId) this.onSeatMoved();
         return;
+      case "clocks":
+        if (b.value.gameId !== this.gameId) return;
+        this.clocks = newerClocks(this.clocks, b.value, performance.now());
+        this.updateClocks();
+        return;
       case "chatMessage":
         if (this.chat.add(b.value)) this.render();
         return;
@@ -349,6 +361,7 @@ export class GamePage {
     const fresh = this.view === null;
     this.view = v.value;
     this.chat.addAll(snap.recentChat);
+    if (snap.clocks !== undefined) this.clocks = newerClocks(this.clocks, snap.clocks, performance.now());
     this.legal = this.decodeLegal(game, snap.legalActions);
     this.table?.newLegal(this.legal, true);
     // Players are renumbered when a game starts with free seats: keep the number the server says.
@@ -488,8 +501,10 @@ export class GamePage {
       h("h2", {}, this.title()),
       this.inviteLink(),
       this.seatPart(over),
+      this.clockView.banner,
       this.errorText === null ? null : h("p", { class: "error", role: "alert" }, this.errorText),
       this.resignedPart(),
+      this.clockView.element,
       running,
       this.seat !== null && inp !== null && !over ? this.autoAnswer.control : null,
       this.resignPart(status),
@@ -500,6 +515,7 @@ export class GamePage {
     this.logBox.replaceChildren(drawLog(this.log));
     this.sideMain.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
     this.updateChat();
+    this.updateClocks();
     this.turnNotice.update(this.seat !== null && this.legalNow().length > 0 && status === "running", this.title());
   }
 
@@ -563,9 +579,28 @@ export class GamePage {
     return status === "finished" || status === "abandoned" || status === "resigned";
   }
 
-  // The seat's legal actions, none once the game is over or the seat resigned (a bot plays it).
+  // The seat's legal actions, none once the game is over, the seat resigned (a bot plays it) or
+  // a stand-in plays it.
   private legalNow(): unknown[] {
-    return this.isOver() || this.youResigned() ? [] : this.legal;
+    return this.isOver() || this.youResigned() || this.standInPlaysYours() ? [] : this.legal;
+  }
+
+  private standInPlaysYours(): boolean {
+    const seat = this.yourSeat();
+    return seat !== null && this.info?.seat[seat]?.standIn === true;
+  }
+
+  private updateClocks(): void {
+    this.clockView.update({ info: this.info, clocks: this.clocks, names: this.names(), yourSeat: this.yourSeat(), over: this.isOver() });
+  }
+
+  // Resume with the seat's token sends the stand-in away; the reply (a fresh snapshot, with the
+  // seat's legal actions if it must decide) and the LobbyUpdate that follows come in as any others.
+  private async takeSeatBack(): Promise<void> {
+    if (this.seat === null) return;
+    const m = await this.ask({ case: "resume", value: { gameId: this.gameId, seatToken: this.seat.token, lastSeenSequence: 0n } });
+    if (m !== null && m.body.case !== "error") this.showError(null);
+    await this.loadInfo();
   }
 
   // Whether this page's seat resigned (its seat plays on as a bot, or the game ended).

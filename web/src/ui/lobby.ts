@@ -6,7 +6,8 @@
 // src/games/); the others are listed, disabled. Join asks for the player's name first (the
 // remembered one filled in), as the invite page does; "/#new" puts the focus on the create form.
 // The form also fills seats with bots of a level, says what a resignation does, and whether
-// spectators may chat (src/match/create-game.ts makes the CreateGame).
+// spectators may chat (src/match/create-game.ts makes the CreateGame), and chooses the clock, the
+// grace period of a disconnected player and what happens to an absent one (src/match/clocks.ts).
 import { GameStatus, type GameInfo, type RuleSetInfo, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
 import { moduleFor, offeredRuleSets, type OfferedRuleSet } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
@@ -16,6 +17,7 @@ import { requestShowingErrors } from "./errors";
 import { fitUtf8, GAME_NAME_BYTES, nameInput, PLAYER_NAME_BYTES, setPlayerNameSetting } from "./identity";
 import { createGameMessage, isOverStatus, SEAT_CHOICES, seatChoiceWord, seatNames, seatNotes, type CreateGameInit, type ResignChoice, type SeatChoice } from "../match/create-game";
 import { playerName } from "./players";
+import { clockShortWords, DEFAULT_TIME_FORM, timeControlFromForm, type AbsentChoice, type ClockChoice, type TimeForm } from "../match/clocks";
 
 const REFRESH_MS = 5000;
 const FINISHED_SHOWN = 20;
@@ -68,6 +70,28 @@ export class LobbyPage {
     h("option", { value: "bot" }, "a bot takes the seat"),
   );
   private readonly spectatorsChatBox = h("input", { type: "checkbox" });
+  // The clock: none, live (a bank in minutes, fractions allowed, and an increment in seconds) or
+  // correspondence (hours per decision); the grace period; the policy for an absent player.
+  private readonly clockBox = h(
+    "select",
+    { "aria-label": "Clock" },
+    h("option", { value: "none" }, "no clock"),
+    h("option", { value: "live" }, "live: a time bank per player"),
+    h("option", { value: "correspondence" }, "correspondence: a time per decision"),
+  );
+  private readonly bankBox = timeField("Time bank (minutes)", DEFAULT_TIME_FORM.bankMinutes);
+  private readonly incrementBox = timeField("Increment (seconds)", DEFAULT_TIME_FORM.incrementSeconds);
+  private readonly decisionBox = timeField("Time per decision (hours)", DEFAULT_TIME_FORM.decisionHours);
+  private readonly graceBox = timeField("Grace period (seconds)", DEFAULT_TIME_FORM.graceSeconds);
+  private readonly absentBox = h(
+    "select",
+    { "aria-label": "If a player is away or out of time" },
+    h("option", { value: "stand-in" }, "a stand-in bot plays for them until they return"),
+    h("option", { value: "forfeit" }, "they forfeit (as if they resigned)"),
+  );
+  private readonly liveFields = h("span", { class: "live-clock" }, labelled("Bank (minutes) ", this.bankBox), labelled("Increment (seconds) ", this.incrementBox));
+  private readonly decisionFields = labelled("Hours per decision ", this.decisionBox);
+  private readonly absentFields = labelled("A player away or out of time: ", this.absentBox);
   private readonly createButton = button("Create game", () => this.submit(), { class: "primary" });
   private readonly gameNameBox = h("input", { type: "text", maxlength: 60, placeholder: "game name (optional)", "aria-label": "Game name" });
   private readonly playerBox = nameInput();
@@ -145,8 +169,45 @@ export class LobbyPage {
     const resign = h("label", { class: "resign-policy" }, "If a player resigns: ", this.resignBox);
     const chat = h("label", { class: "spectators-chat" }, this.spectatorsChatBox, " Spectators may chat");
     const match = h("div", { class: "match-options" }, resign, chat);
-    const fields = [this.playerBox, this.gameNameBox, this.ruleSetBox, this.seatsBox, this.optionsBox, this.seatChoicesBox, match, this.createButton];
+    const fields = [this.playerBox, this.gameNameBox, this.ruleSetBox, this.seatsBox, this.optionsBox, this.seatChoicesBox, match, this.timeControlForm(), this.createButton];
     return h("section", { class: "create" }, h("h3", {}, "New game"), ...fields);
+  }
+
+  private timeControlForm(): HTMLElement {
+    for (const input of [this.clockBox, this.graceBox]) {
+      for (const event of ["input", "change"]) input.addEventListener(event, () => this.showTimeFields());
+    }
+    this.showTimeFields();
+    const grace = h("span", { class: "grace" }, labelled("Grace period (seconds) ", this.graceBox), h("span", { class: "hint" }, " 0: wait for a disconnected player"));
+    return h(
+      "fieldset",
+      { class: "time-control" },
+      h("legend", {}, "Clock"),
+      this.clockBox,
+      this.liveFields,
+      this.decisionFields,
+      grace,
+      this.absentFields,
+    );
+  }
+
+  // The fields the chosen clock uses; the policy once it can apply (a clock, or a grace period).
+  private showTimeFields(): void {
+    const clock = this.clockBox.value as ClockChoice;
+    this.liveFields.hidden = clock !== "live";
+    this.decisionFields.hidden = clock !== "correspondence";
+    this.absentFields.hidden = clock === "none" && Number(this.graceBox.value) === 0;
+  }
+
+  private timeForm(): TimeForm {
+    return {
+      clock: this.clockBox.value as ClockChoice,
+      bankMinutes: this.bankBox.value,
+      incrementSeconds: this.incrementBox.value,
+      decisionHours: this.decisionBox.value,
+      graceSeconds: this.graceBox.value,
+      onAbsent: this.absentBox.value as AbsentChoice,
+    };
   }
 
   // The server's rule sets: the first one this client can draw is chosen, unless one was.
@@ -219,6 +280,11 @@ export class LobbyPage {
     if (rs === null) return;
     const name = fitUtf8(this.gameNameBox.value.trim(), GAME_NAME_BYTES);
     const player = fitUtf8(this.playerBox.value.trim(), PLAYER_NAME_BYTES);
+    const timeControl = timeControlFromForm(this.timeForm());
+    if (!timeControl.ok) {
+      this.setError(timeControl.error);
+      return;
+    }
     const game = createGameMessage({
       ruleSet: rs.id,
       seats: Number(this.seatsBox.value),
@@ -228,6 +294,7 @@ export class LobbyPage {
       seatChoices: this.seatChoices,
       onResign: this.resignBox.value as ResignChoice,
       spectatorsChat: this.spectatorsChatBox.checked,
+      timeControl: timeControl.value,
     });
     void this.create(game, player);
   }
@@ -294,7 +361,7 @@ export class LobbyPage {
       "tr",
       { "data-game": g.gameId },
       h("td", {}, g.name !== "" ? `${g.name} (${g.gameId})` : g.gameId),
-      h("td", { class: "rule-set" }, this.ruleSetWord(g.ruleSet)),
+      h("td", { class: "rule-set" }, this.ruleSetWord(g.ruleSet), clockShortWords(g.timeControl) !== "" ? h("span", { class: "clock-words" }, ` (${clockShortWords(g.timeControl)})`) : null),
       h("td", {}, `${taken.length} / ${g.seats}`, names !== "" ? `: ${names}` : ""),
       h("td", { class: "status", "data-status": GameStatus[g.status]?.toLowerCase() ?? "unknown" }, STATUS_WORDS[g.status] ?? "unknown"),
       h("td", {}, String(g.spectators)),
@@ -323,4 +390,13 @@ export class LobbyPage {
     this.finishedList.replaceChildren(h("h3", {}, "Finished games"), done);
     if (typingName && this.joinNameBox.isConnected) this.joinNameBox.focus();
   }
+}
+
+// A number field of the clock's, in its unit: fractions allowed, so that short clocks can be had.
+function timeField(label: string, value: string): HTMLInputElement {
+  return h("input", { type: "number", min: 0, step: "any", value, "aria-label": label, class: "time-field" });
+}
+
+function labelled(text: string, field: HTMLElement): HTMLElement {
+  return h("label", {}, text, field);
 }
