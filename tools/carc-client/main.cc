@@ -84,9 +84,12 @@ std::optional<wire::ServerMessage> Call(BlockingClient& client, wire::ClientMess
 std::string RuleSetsText(const wire::Welcome& welcome) {
   std::string text;
   for (const wire::RuleSetInfo& info : welcome.rule_sets()) {
+    const std::string players =
+        info.min_players() == info.max_players()
+            ? std::to_string(info.min_players())
+            : std::to_string(info.min_players()) + " to " + std::to_string(info.max_players());
     text += info.id() + " (" + info.name() + "), version " + std::to_string(info.version()) + ", " +
-            std::to_string(info.min_players()) + " to " + std::to_string(info.max_players()) +
-            " players";
+            players + " players";
     if (info.options().empty()) text += "; no options";
     for (const wire::OptionInfo& option : info.options()) {
       text += "\n  --option " + option.name() + "=N  " + std::to_string(option.min()) + " to " +
