@@ -13,7 +13,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 import { DESKTOP } from "./support/browser";
-import { describeState, gameState, waitForNewSequence } from "./support/pages";
+import { describeState, gameState } from "./support/pages";
+import { decideFirst } from "./support/play";
 import { e2eSuite } from "./support/suite";
 
 const SEED = 21;
@@ -82,21 +83,6 @@ function seatRow(page: Page, seat: number) {
   return page.locator(`section.seat-clocks li[data-seat="${seat}"]`);
 }
 
-// The page's decision: the first legal cell and "Place tile", or the first of the buttons.
-async function decideFirst(page: Page, kind: string): Promise<void> {
-  const before = (await gameState(page)).sequence;
-  if (kind === "place-tile") {
-    await page.locator("svg.board-svg rect.legal-cell").first().waitFor({ state: "attached" });
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press("n");
-    await page.locator("svg.board-svg g.tile.ghost").waitFor();
-    await page.locator("section.decision").getByRole("button", { name: "Place tile", exact: true }).click();
-  } else {
-    await page.locator("section.decision button[data-legal]").first().click();
-  }
-  await waitForNewSequence(page, before, TURN_TIMEOUT_MS);
-}
-
 describe("clocks and absent players", () => {
   it("ends the game when a live clock runs out and its player forfeits", { timeout: 120_000 }, async () => {
     const alice = await suite.alice.newPage();
@@ -149,7 +135,7 @@ describe("clocks and absent players", () => {
       const s = await gameState(alice);
       if (s.error !== null) throw new Error(`Alice's page shows an error: ${describeState("Alice", s)}`);
       if (s.decision !== null && s.decision !== "") {
-        await decideFirst(alice, s.decision);
+        await decideFirst(alice, s.decision, TURN_TIMEOUT_MS);
         aliceDecisions += 1;
       } else {
         await sleep(50);

@@ -14,7 +14,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 
 import { DESKTOP } from "./support/browser";
-import { describeState, gameState, replayPosition, waitForNewSequence } from "./support/pages";
+import { describeState, gameState, replayPosition } from "./support/pages";
+import { decideFirst } from "./support/play";
 import { e2eSuite } from "./support/suite";
 
 const CITY_SEED = 7;
@@ -72,25 +73,6 @@ async function createBotGame(page: Page, game: BotGame): Promise<string> {
   return id;
 }
 
-// Alice's decision: the first legal cell and "Place tile", or the first of the decision's buttons.
-async function decideFirst(page: Page, kind: string): Promise<void> {
-  const before = (await gameState(page)).sequence;
-  if (kind === "place-tile") {
-    await page.locator("svg.board-svg rect.legal-cell").first().waitFor({ state: "attached" });
-    // N picks the next legal cell (the first, from none) with its first legal rotation; the keys
-    // go to the board only when no field has the focus (the chat's may).
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press("n");
-    await page.locator("svg.board-svg g.tile.ghost").waitFor();
-    await page.locator("section.decision").getByRole("button", { name: "Place tile", exact: true }).click();
-  } else {
-    const buttons = page.locator("section.decision button[data-legal]");
-    if ((await buttons.count()) === 0) throw new Error(`Alice must decide ${kind} but has no button[data-legal]`);
-    await buttons.first().click();
-  }
-  await waitForNewSequence(page, before, TURN_TIMEOUT_MS);
-}
-
 // Alice's decisions until the game is over (the bot answers in between); returns how many.
 async function playAgainstBot(page: Page, maxDecisions: number): Promise<number> {
   for (let made = 0; made < maxDecisions; ) {
@@ -98,7 +80,7 @@ async function playAgainstBot(page: Page, maxDecisions: number): Promise<number>
     if (s.status === "finished") return made;
     if (s.error !== null) throw new Error(`the page shows an error: ${describeState("Alice", s)}`);
     if (s.decision !== null && s.decision !== "") {
-      await decideFirst(page, s.decision);
+      await decideFirst(page, s.decision, TURN_TIMEOUT_MS);
       made += 1;
       continue;
     }
@@ -252,7 +234,7 @@ describe("a match against bots", () => {
     let botMoved = false;
     for (let i = 0; i < 400 && !botMoved; i++) {
       const s = await gameState(bob);
-      if (s.decision !== null && s.decision !== "") await decideFirst(bob, s.decision);
+      if (s.decision !== null && s.decision !== "") await decideFirst(bob, s.decision, TURN_TIMEOUT_MS);
       else await sleep(50);
       botMoved = Number((await gameState(alice)).sequence) > start + 6;
     }

@@ -214,3 +214,23 @@ export async function playToEnd(t: Table, o: PlayOptions): Promise<PlayResult> {
   }
   throw new Error(`the game did not end within ${o.maxSteps} decisions`);
 }
+
+// The page's decision made with the first legal choice: the first legal cell (N, then "Place
+// tile"), or the first of the decision's buttons; returns once the page shows the next sequence.
+export async function decideFirst(page: Page, kind: string, timeoutMs: number): Promise<void> {
+  const before = (await gameState(page)).sequence;
+  if (kind === "place-tile") {
+    await page.locator("svg.board-svg rect.legal-cell").first().waitFor({ state: "attached" });
+    // N picks the next legal cell (the first, from none) with its first legal rotation; the keys
+    // go to the board only when no field has the focus (the chat's may).
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press("n");
+    await page.locator("svg.board-svg g.tile.ghost").waitFor();
+    await page.locator("section.decision").getByRole("button", { name: "Place tile", exact: true }).click();
+  } else {
+    const buttons = page.locator("section.decision button[data-legal]");
+    if ((await buttons.count()) === 0) throw new Error(`the page must decide ${kind} but has no button[data-legal]`);
+    await buttons.first().click();
+  }
+  await waitForNewSequence(page, before, timeoutMs);
+}
