@@ -52,9 +52,9 @@ describe("the server's shutdown", () => {
 });
 
 describe("the turn notice", () => {
-  it("marks the title on the seat's turn and gives it back after", () => {
-    expect(turnTitle("Carcassonne", true)).toBe("● Your turn — Carcassonne");
-    expect(turnTitle("Carcassonne", false)).toBe("Carcassonne");
+  it("names the game in the title, marked on the seat's turn and unmarked after", () => {
+    expect(turnTitle("Carcassonne", "Friday (12)", true)).toBe("● Your turn — Friday (12) — Carcassonne");
+    expect(turnTitle("Carcassonne", "Friday (12)", false)).toBe("Friday (12) — Carcassonne");
   });
   it("keeps sound and notification off until switched on, and remembers them", () => {
     const store = new Map<string, string>();

@@ -12,8 +12,11 @@ export interface TurnSettings {
   readonly notify: boolean;
 }
 
-export function turnTitle(baseTitle: string, yourTurn: boolean): string {
-  return yourTurn ? `${YOUR_TURN_MARK}${baseTitle}` : baseTitle;
+// A game page's title: the game's name first, so that a player with several games open tells
+// the tabs apart, then the site's; marked in front while the decision is the player's.
+export function turnTitle(siteTitle: string, gameName: string, yourTurn: boolean): string {
+  const title = `${gameName} — ${siteTitle}`;
+  return yourTurn ? `${YOUR_TURN_MARK}${title}` : title;
 }
 
 export function loadTurnSettings(storage: Pick<Storage, "getItem">): TurnSettings {
@@ -58,7 +61,7 @@ export class TurnNotice {
   // Called on every render: the title follows the decision; the tone and the notification come
   // once, when the decision becomes the player's.
   update(yourTurn: boolean, gameName: string): void {
-    document.title = turnTitle(this.baseTitle, yourTurn);
+    document.title = turnTitle(this.baseTitle, gameName, yourTurn);
     const began = yourTurn && !this.yourTurn;
     this.yourTurn = yourTurn;
     if (!began) return;
