@@ -135,6 +135,15 @@ Status UpgradeV5(Connection& db) {
   return db.Exec("UPDATE schema_version SET version = 5;");
 }
 
+// Version 6, mutes kept (docs/protocol.md, section 13): the seats whose chat lines each seat's
+// player muted, one bit per seat (bit i: seat i). Seats stored before muted nobody.
+Status UpgradeV6(Connection& db) {
+  return db.Exec(R"sql(
+ALTER TABLE seats ADD COLUMN muted INTEGER NOT NULL DEFAULT 0 CHECK (muted >= 0);
+UPDATE schema_version SET version = 6;
+)sql");
+}
+
 // Step i upgrades version i to version i + 1 (step 0 creates a new file at version 1).
 using Step = Status (*)(Connection&);
 const std::vector<Step>& Steps() {
@@ -144,6 +153,7 @@ const std::vector<Step>& Steps() {
       [](Connection& db) { return db.Exec(kVersion3); },
       UpgradeV4,
       UpgradeV5,
+      UpgradeV6,
   };
   return steps;
 }

@@ -109,7 +109,8 @@ ChatRecord ReadChat(const Statement& row, int first_column) {
 
 constexpr const char* kChatColumns = "number, seat, name, text, time_ms, after_sequence";
 // The columns ReadSeat and ReadAction read, in their order.
-constexpr const char* kSeatColumns = "seat, player_name, token_hash, bot, resigned, stand_in";
+constexpr const char* kSeatColumns =
+    "seat, player_name, token_hash, bot, resigned, stand_in, muted";
 constexpr const char* kActionColumns = "sequence, seat, action, state_hash, time_ms, clock_ms";
 
 SeatRecord ReadSeat(const Statement& row, int first_column) {
@@ -123,6 +124,7 @@ SeatRecord ReadSeat(const Statement& row, int first_column) {
   seat.bot = row.Text(first_column + 3);
   seat.resigned = row.Int(first_column + 4) != 0;
   seat.stand_in = row.Int(first_column + 5) != 0;
+  seat.muted = static_cast<uint32_t>(row.Int(first_column + 6));
   return seat;
 }
 
@@ -270,7 +272,7 @@ int64_t NowMs() {
 struct Store::Statements {
   Statement insert_game, insert_seat, delete_seat, delete_seats, start_game, last_sequence,
       insert_action, finish_game, mark_damaged, abandon_game, touch_game, resign_game, resign_seat,
-      link_rematch, commit_draws, insert_chat, stand_in_seat, take_back_seat;
+      link_rematch, commit_draws, insert_chat, stand_in_seat, take_back_seat, mute_seats;
 };
 
 Store::Store(Connection db, std::string path, int version)
@@ -351,6 +353,7 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Bind(5, take->seat.bot)
         .Bind(6, take->seat.resigned ? 1 : 0)
         .Bind(7, take->seat.stand_in ? 1 : 0)
+        .Bind(8, int64_t{take->seat.muted})
         .Run();
   }
   if (const auto* free = std::get_if<FreeSeatOp>(&op)) {
@@ -448,6 +451,11 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         "seat " + std::to_string(take_back->seat) +
             " cannot be taken back: no such seat of a running game, or it has no stand-in");
   }
+  if (const auto* mute = std::get_if<MuteSeatsOp>(&op)) {
+    return changed_one_seat(
+        s.mute_seats.Bind(1, int64_t{mute->muted}).Bind(2, mute->game).Bind(3, mute->seat).Run(),
+        "seat " + std::to_string(mute->seat) + " cannot mute: no such seat is taken");
+  }
   if (const auto* link = std::get_if<LinkRematchOp>(&op)) {
     return one_game_changed(s.link_rematch.Bind(1, link->rematch).Bind(2, link->game).Run());
   }
@@ -497,8 +505,8 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
          "?17, ?18, ?19, ?20, ?21)"},
         {&statements->insert_seat,
-         "INSERT INTO seats (game, seat, player_name, token_hash, bot, resigned, stand_in) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?)"},
+         "INSERT INTO seats (game, seat, player_name, token_hash, bot, resigned, stand_in, muted) "
+         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
         {&statements->delete_seat, "DELETE FROM seats WHERE game = ? AND seat = ?"},
         {&statements->delete_seats, "DELETE FROM seats WHERE game = ?"},
         {&statements->start_game,
@@ -544,6 +552,7 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
         {&statements->take_back_seat,
          "UPDATE seats SET bot = '', stand_in = 0 WHERE game = ?1 AND seat = ?2 AND stand_in = 1 "
          "AND ?1 IN (SELECT number FROM games WHERE status = 'running')"},
+        {&statements->mute_seats, "UPDATE seats SET muted = ?1 WHERE game = ?2 AND seat = ?3"},
     };
     for (const auto& [statement, text] : sql) {
       auto prepared = db_->Prepare(text);

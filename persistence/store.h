@@ -27,7 +27,7 @@
 namespace carc::persistence {
 
 // The schema version this build writes; it upgrades files of versions 1 .. kSchemaVersion - 1.
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 enum class GameStatus : uint8_t {
   kOpen,       // waiting for players
@@ -84,6 +84,7 @@ struct SeatRecord {
   std::string bot{};      // the level of the bot that plays it (bots::ToString); empty: a person
   bool resigned = false;  // its player resigned
   bool stand_in = false;  // `bot` stands in for its player, who may take the seat back
+  uint32_t muted = 0;     // the seats whose chat lines its player muted: bit i for seat i
   friend bool operator==(const SeatRecord&, const SeatRecord&) = default;
 };
 
@@ -227,6 +228,14 @@ struct TakeBackSeatOp {
   int64_t game = 0;
   int seat = 0;
 };
+// Mutes (schema version 6).
+// The seats whose chat lines the player of `seat` muted, bit i for seat i; it replaces the seat's
+// last mask (refused for a seat that is not taken).
+struct MuteSeatsOp {
+  int64_t game = 0;
+  int seat = 0;
+  uint32_t muted = 0;
+};
 using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, AppendActionsOp,
                              FinishGameOp, MarkDamagedOp, AbandonGameOp,
                              // bots, resigning and rematches
@@ -234,7 +243,9 @@ using WriteOp = std::variant<CreateGameOp, TakeSeatOp, FreeSeatOp, StartGameOp, 
                              // chat and fair draws
                              CommitDrawsOp, AppendChatOp,
                              // clocks and absent players
-                             StandInSeatOp, TakeBackSeatOp>;
+                             StandInSeatOp, TakeBackSeatOp,
+                             // mutes
+                             MuteSeatsOp>;
 
 // The steps of one game that land together or not at all.
 struct Write {

@@ -1,6 +1,7 @@
 #include "room/chat.h"
 
 #include <algorithm>
+#include <cassert>
 #include <chrono>
 
 #include "protocol/client_text.h"
@@ -56,16 +57,28 @@ void ChatLog::Add(wire::ChatMessage line) {
   if (recent_.size() > kRecentChatLines) recent_.pop_front();
 }
 
-void ChatLog::SetMuted(int muter, int seat, bool muted) {
-  if (muted) {
-    mutes_.emplace(muter, seat);
+uint32_t WithSeatMuted(uint32_t seats, int seat, bool muted) {
+  assert(seat >= 0 && seat < 32 && "a seat's bit in a mask of 32");
+  const uint32_t bit = uint32_t{1} << seat;
+  return muted ? seats | bit : seats & ~bit;
+}
+
+uint32_t ChatLog::MutesOf(int muter) const {
+  const auto found = mutes_.find(muter);
+  return found == mutes_.end() ? 0 : found->second;
+}
+
+void ChatLog::SetMutes(int muter, uint32_t seats) {
+  if (seats == 0) {
+    mutes_.erase(muter);
   } else {
-    mutes_.erase({muter, seat});
+    mutes_[muter] = seats;
   }
 }
 
 bool ChatLog::Muted(int muter, std::optional<int> speaker) const {
-  return speaker && mutes_.contains({muter, *speaker});
+  return speaker && *speaker >= 0 && *speaker < 32 &&
+         (MutesOf(muter) & (uint32_t{1} << *speaker)) != 0;
 }
 
 void ChatLog::AddRecent(std::optional<int> reader,
@@ -163,13 +176,23 @@ void Room::MuteSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (mute.seat() >= seats_.size()) {
     return Error(*peer, request_id, wire::ERROR_CODE_BAD_SEAT_COUNT, "the game has no such seat");
   }
-  chat_.SetMuted(*seat, static_cast<int>(mute.seat()), mute.muted());
-  wire::ServerMessage reply;
-  wire::SeatMuted* muted = reply.mutable_seat_muted();
-  muted->set_game_id(id_);
-  muted->set_seat(mute.seat());
-  muted->set_muted(mute.muted());
-  Reply(*peer, request_id, std::move(reply));
+  if (status_ == wire::GAME_STATUS_DAMAGED) {
+    return Error(*peer, request_id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
+  }
+  // Requests wait while a write is in flight (Deferred), so the mask read here is the last one.
+  const uint32_t seats =
+      WithSeatMuted(chat_.MutesOf(*seat), static_cast<int>(mute.seat()), mute.muted());
+  Write({persistence::MuteSeatsOp{options_.number, *seat, seats}},
+        [this, peer, request_id, muter = *seat, seats, mute](persistence::Status status) {
+          if (status) return StorageFailed(*peer, request_id, *status);
+          chat_.SetMutes(muter, seats);
+          wire::ServerMessage reply;
+          wire::SeatMuted* muted = reply.mutable_seat_muted();
+          muted->set_game_id(id_);
+          muted->set_seat(mute.seat());
+          muted->set_muted(mute.muted());
+          Reply(*peer, request_id, std::move(reply));
+        });
 }
 
 }  // namespace carc::server

@@ -8,8 +8,9 @@
 // the mutes.
 //
 // Mutes belong to the muting seat, not to a connection: a player who reconnects (Resume) still
-// does not get the lines of the seats it muted. They are not written to the log, so a restart of
-// the server forgets them.
+// does not get the lines of the seats it muted. Like a line, a mute is written to the log (the
+// seat's mask of muted seats) and takes effect once the write is committed, so it survives a
+// restart.
 #pragma once
 
 #include <cstddef>
@@ -18,7 +19,6 @@
 #include <functional>
 #include <map>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -61,7 +61,9 @@ class ChatLog {
   // A line committed to the log.
   void Add(wire::ChatMessage line);
 
-  void SetMuted(int muter, int seat, bool muted);
+  // The seats whose lines `muter` does not get, bit i for seat i (as the log stores them).
+  uint32_t MutesOf(int muter) const;
+  void SetMutes(int muter, uint32_t seats);
   bool Muted(int muter, std::optional<int> speaker) const;
   // The seats were numbered again (an early start dropped empty ones): the mutes no longer apply.
   void ClearMutes() { mutes_.clear(); }
@@ -75,8 +77,11 @@ class ChatLog {
   uint64_t last_number_ = 0;
   std::deque<wire::ChatMessage> recent_;
   std::map<const Peer*, std::deque<int64_t>> said_;  // when each connection's recent lines came
-  std::set<std::pair<int, int>> mutes_;              // (muter, muted seat)
+  std::map<int, uint32_t> mutes_;                    // muter -> MutesOf(muter)
 };
+
+// `seats` with `seat`'s bit set (muted) or cleared.
+uint32_t WithSeatMuted(uint32_t seats, int seat, bool muted);
 
 // Whether `text` has something to say (not only spaces).
 bool HasChatText(const std::string& text);

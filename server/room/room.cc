@@ -434,6 +434,7 @@ void Room::Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id,
         [this, peer, request_id, seat = *seat](persistence::Status status) {
           if (status) return StorageFailed(*peer, request_id, *status);
           seats_[static_cast<size_t>(seat)] = Seat{};
+          chat_.SetMutes(seat, 0);  // the seat's row, and its mutes, left the log with it
           wire::ServerMessage reply;
           *reply.mutable_lobby_update()->mutable_game() = Info();
           Reply(*peer, request_id, reply);
@@ -460,12 +461,18 @@ void Room::Start(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 // Seats left empty by an early start are dropped: the engine's players are the taken seats, in
-// seat order. The start and the first tile draws are written together.
+// seat order, and the mutes set before are cleared (ApplyStart). The start and the first tile
+// draws are written together.
 Room::StartPlan Room::BuildStart(const std::vector<Seat>& seats,
                                  std::vector<persistence::WriteOp>* ops) const {
+  const bool renumbered =
+      !std::all_of(seats.begin(), seats.end(), [](const Seat& s) { return s.taken; });
   std::vector<persistence::SeatRecord> records;
-  for (const Seat& s : seats) {
-    if (s.taken) records.push_back(RecordOf(static_cast<int>(records.size()), s));
+  for (size_t i = 0; i < seats.size(); ++i) {
+    if (!seats[i].taken) continue;
+    persistence::SeatRecord record = RecordOf(static_cast<int>(records.size()), seats[i]);
+    if (!renumbered) record.muted = chat_.MutesOf(static_cast<int>(i));
+    records.push_back(std::move(record));
   }
   auto created = game_type_.rules->NewGame(static_cast<int>(records.size()), game_type_.options,
                                            options_.seed);
@@ -816,6 +823,7 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     if (s.seat < 0 || s.seat >= record.seats) continue;
     Seat& seat = seats_[static_cast<size_t>(s.seat)];
     seat = Seat{true, s.player_name, s.token_hash, {}, false, s.resigned, std::nullopt, s.stand_in};
+    chat_.SetMutes(s.seat, s.muted);
     // A bot's token is the room's alone and was never stored: it gets a new one.
     if (const auto level = bots::ParseLevel(s.bot)) seat.bot = NewSeatBot(*level);
   }

@@ -1851,5 +1851,86 @@ TEST(MigrationTest, UpgradesAVersion4FileWithNoClocksAndNoStandIns) {
   EXPECT_EQ(again.game.seat_records[1].bot, "greedy");
 }
 
+// ---------------------------------------------------------------------------------------------
+// Mutes (schema version 6)
+
+TEST(MuteStoreTest, ASeatsMutesAreStoredWholeAndOutliveARestart) {
+  TempDir dir;
+  const std::string path = dir.File("log.db");
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  ASSERT_FALSE(store->Apply(NewRunningGame(1, 0)));
+  ASSERT_FALSE(store->Apply({1, {MuteSeatsOp{1, 0, 0b10}}}));
+  ASSERT_FALSE(store->Apply({1, {MuteSeatsOp{1, 1, 0b01}, MuteSeatsOp{1, 0, 0b11}}}));
+  store.reset();
+  store = OpenStore(path);
+  ASSERT_TRUE(store);
+  const std::vector<SeatRecord> seats = SeatsOf(*store, 1);
+  ASSERT_EQ(seats.size(), 2u);
+  EXPECT_EQ(seats[0].muted, 0b11u);  // the last mask replaced the first
+  EXPECT_EQ(seats[1].muted, 0b01u);
+
+  // A seat that is not taken mutes nobody: refused, with the rest of its write.
+  const Status refused = store->Apply({1, {MuteSeatsOp{1, 0, 0}, MuteSeatsOp{1, 7, 0b1}}});
+  ASSERT_TRUE(refused);
+  EXPECT_NE(refused->message.find("g1: seat 7 cannot mute"), std::string::npos) << refused->message;
+  EXPECT_EQ(SeatsOf(*store, 1), seats);
+}
+
+// The file of schema version 5 (tests/persistence/data/schema-v5.sql), built with plain SQLite.
+std::string BuildVersion5File(const TempDir& dir) {
+  std::string path = dir.File("v5.db");
+  BuildFile(path,
+            ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v5.sql"));
+  return path;
+}
+
+TEST(MigrationTest, AnUpgradedVersion5FileHasTheSchemaOfANewFile) {
+  TempDir dir;
+  const std::string path = BuildVersion5File(dir);
+  {
+    auto db = Connection::Open(path, false);
+    ASSERT_TRUE(db.ok());
+    EXPECT_EQ(*ReadSchemaVersion(*db), 5);
+  }
+  ASSERT_TRUE(OpenStore(path));
+  ASSERT_TRUE(OpenStore(dir.File("new.db")));
+  EXPECT_EQ(SchemaRows(path), SchemaRows(dir.File("new.db")));
+}
+
+TEST(MigrationTest, UpgradesAVersion5FileWithNoMutesAndItsClocksKept) {
+  TempDir dir;
+  const std::string path = BuildVersion5File(dir);
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
+  auto games = store->ListGames({});
+  ASSERT_TRUE(games);
+  EXPECT_EQ(Numbers(*games), (std::vector<int64_t>{1, 2, 3, 4, 5}));
+  for (const GameRecord& listed : *games) {
+    for (const SeatRecord& seat : MustLoad(*store, listed.number).game.seat_records) {
+      EXPECT_EQ(seat.muted, 0u) << GameId(listed.number);
+    }
+  }
+  const StoredGame clocked = MustLoad(*store, 5);
+  EXPECT_EQ(clocked.game.status, GameStatus::kRunning);
+  EXPECT_EQ(clocked.game.time_control.kind, ClockKind::kLive);
+  EXPECT_EQ(clocked.game.time_control.bank_ms, 300000);
+  EXPECT_EQ(clocked.game.time_control.increment_ms, 5000);
+  EXPECT_EQ(clocked.game.time_control.grace_ms, 60000);
+  EXPECT_EQ(clocked.game.time_control.on_absent, AbsentPolicy::kForfeit);
+  ASSERT_EQ(clocked.game.seat_records.size(), 2u);
+  EXPECT_TRUE(clocked.game.seat_records[1].stand_in);
+  EXPECT_EQ(clocked.game.seat_records[1].bot, "greedy");
+  EXPECT_EQ(MustLoad(*store, 1).actions.size(), 259u);
+
+  // The upgraded file takes mutes, and opens again as it is.
+  ASSERT_FALSE(store->Apply({5, {MuteSeatsOp{5, 0, 0b10}}}));
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  EXPECT_EQ(MustLoad(*reopened, 5).game.seat_records[0].muted, 0b10u);
+}
+
 }  // namespace
 }  // namespace carc::persistence

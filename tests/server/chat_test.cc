@@ -293,6 +293,87 @@ TEST(RoomChat, AMutedSeatIsNotHeardEvenAfterAReconnection) {
   EXPECT_EQ(a2->LastError(), wire::ERROR_CODE_BAD_SEAT_COUNT);
 }
 
+TEST(RoomChat, AMuteIsStoredBeforeItIsAnsweredAndHoldsAfterARestart) {
+  Table t(3);
+  auto a = t.Join("ann");
+  auto b = t.Join("bob");
+  t.Mute(a, b->seat, true);
+  ASSERT_TRUE(a->received.back().has_seat_muted());
+  EXPECT_EQ(t.Stored().game.seat_records[0].muted, 0b010u);
+  auto c = t.Join("cy");  // the game starts, every seat kept: so are the mutes
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
+  t.Mute(a, c->seat, true);
+  t.Mute(c, a->seat, true);
+  EXPECT_EQ(t.Stored().game.seat_records[0].muted, 0b110u);
+  EXPECT_EQ(t.Stored().game.seat_records[1].muted, 0u);
+  EXPECT_EQ(t.Stored().game.seat_records[2].muted, 0b001u);
+  t.Mute(a, c->seat, false);
+  EXPECT_EQ(t.Stored().game.seat_records[0].muted, 0b010u);
+  t.Say(b, "before the restart");
+
+  auto unfinished = t.store.LoadUnfinished();
+  ASSERT_TRUE(unfinished.ok() && unfinished->size() == 1);
+  int64_t now = 0;
+  Room restored(Options(3, false, &now), DefaultRoomGame(CityRules()), CountingTokens(), t.log);
+  ASSERT_EQ(restored.Restore(unfinished->front()), std::nullopt);
+  auto a2 = std::make_shared<FakePeer>();
+  wire::Resume resume;
+  resume.set_game_id("g1");
+  resume.set_seat_token(a->token);
+  restored.Resume(a2, 4, resume);
+  ASSERT_TRUE(a2->received.back().has_snapshot());
+  EXPECT_EQ(a2->received.back().snapshot().recent_chat_size(), 0);
+  auto b2 = std::make_shared<FakePeer>();
+  resume.set_seat_token(b->token);
+  restored.Resume(b2, 5, resume);
+  wire::SendChat send;
+  send.set_game_id("g1");
+  send.set_seat_token(b->token);
+  send.set_text("after the restart");
+  restored.SendChat(b2, 6, send);
+  ASSERT_TRUE(b2->received.back().has_chat_message());
+  EXPECT_TRUE(a2->Chat().empty());
+}
+
+TEST(RoomChat, MutesEndWithTheSeatThatSetThemAndWithAnEarlyStart) {
+  Table t(4);
+  const auto leave = [&](const std::shared_ptr<FakePeer>& peer) {
+    wire::LeaveSeat request;
+    request.set_game_id("g1");
+    request.set_seat_token(peer->token);
+    t.room.Leave(peer, 7, request);
+    ASSERT_FALSE(peer->LastError().has_value());
+  };
+  auto a = t.Join("ann");
+  auto b = t.Join("bob");
+  t.Mute(b, a->seat, true);
+  EXPECT_EQ(t.Stored().game.seat_records[1].muted, 0b001u);
+  // Bob leaves: whoever takes his seat has muted nobody.
+  ASSERT_NO_FATAL_FAILURE(leave(b));
+  auto d = t.Join("dee");
+  ASSERT_EQ(d->seat, 1);
+  t.Say(a, "heard by dee");
+  EXPECT_EQ(d->Chat().size(), 1u);
+  EXPECT_EQ(t.Stored().game.seat_records[1].muted, 0u);
+
+  // Seats 0 and 2 taken, 1 empty: an early start numbers the seats again, and the mutes set
+  // before it are gone, in the room and in the log.
+  auto c = t.Join("cy");
+  ASSERT_EQ(c->seat, 2);
+  ASSERT_NO_FATAL_FAILURE(leave(d));
+  t.Mute(a, c->seat, true);
+  EXPECT_EQ(t.Stored().game.seat_records[0].muted, 0b100u);
+  wire::StartGame start;
+  start.set_game_id("g1");
+  start.set_seat_token(a->token);
+  t.room.Start(a, 8, start);
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
+  ASSERT_EQ(t.Stored().game.seat_records.size(), 2u);
+  EXPECT_EQ(t.Stored().game.seat_records[0].muted, 0u);
+  t.Say(c, "heard by ann");
+  EXPECT_EQ(a->Chat().back().text(), "heard by ann");
+}
+
 TEST(RoomChat, ChatComesInSnapshotsInTheReplayAndAfterARestart) {
   Table t(2);
   auto a = t.Join("ann");

@@ -222,8 +222,8 @@ TEST_F(CarcDb, ShowPrintsTheHeaderAndEveryActionWithItsEvents) {
   EXPECT_EQ(Db("show 2").out, run.out);
 }
 
-// Clocks and absent players: the time control in the header, a stand-in by its seat, and each
-// player's clock after their actions.
+// Clocks and absent players: the time control in the header, a stand-in by its seat (and the
+// seats it muted), and each player's clock after their actions.
 TEST_F(CarcDb, ShowPrintsTheClockTheStandInsAndThePlayersClocks) {
   EXPECT_FALSE(Contains(Db("show g2").out, "clock")) << "g2 has no clock yet";
   {
@@ -232,6 +232,7 @@ TEST_F(CarcDb, ShowPrintsTheClockTheStandInsAndThePlayersClocks) {
     auto store = p::Store::Open(options);
     ASSERT_TRUE(store.ok()) << store.error().message;
     ASSERT_FALSE(store->Apply({2, {p::StandInSeatOp{2, 1, "greedy"}}}));
+    ASSERT_FALSE(store->Apply({2, {p::MuteSeatsOp{2, 1, 0b01}}}));
   }
   Sql("UPDATE games SET clock_kind = 'live', clock_bank_ms = 300000, clock_increment_ms = 5000, "
       "grace_ms = 60000, on_absent = 'forfeit' WHERE number = 2");
@@ -243,7 +244,8 @@ TEST_F(CarcDb, ShowPrintsTheClockTheStandInsAndThePlayersClocks) {
   EXPECT_TRUE(
       Contains(live.out, "  absent    forfeit after 60000 ms away or when the clock runs out\n"))
       << live.out;
-  EXPECT_TRUE(Contains(live.out, "  seat 1    player1 (stand-in: greedy)\n")) << live.out;
+  EXPECT_TRUE(Contains(live.out, "  seat 1    player1 (stand-in: greedy) (mutes seats 0)\n"))
+      << live.out;
   EXPECT_TRUE(Contains(live.out, "  seat 0    player0\n")) << live.out;
   EXPECT_TRUE(Contains(live.out, "  (clock 295000 ms)\n")) << live.out;
   EXPECT_EQ(live.out.find("(clock "), live.out.rfind("(clock ")) << "only action 2 has a clock";

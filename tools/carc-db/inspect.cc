@@ -66,6 +66,19 @@ void PrintListLine(const GameRecord& g, int64_t actions) {
 
 std::string Ms(int64_t ms) { return std::to_string(ms) + " ms"; }
 
+// What `carc-db show` says after a seat's player: its stand-in and the seats it muted.
+std::string SeatNotes(const persistence::SeatRecord& seat) {
+  std::string notes;
+  if (seat.stand_in) notes += " (stand-in: " + seat.bot + ")";
+  std::string muted;
+  for (int other = 0; other < 32; ++other) {
+    if ((seat.muted >> other & 1U) == 0) continue;
+    muted += (muted.empty() ? "" : ", ") + std::to_string(other);
+  }
+  if (!muted.empty()) notes += " (mutes seats " + muted + ")";
+  return notes;
+}
+
 // The game's clock, as its kind uses it; empty for a game without one.
 std::string ClockText(const persistence::TimeControl& clock) {
   switch (clock.kind) {
@@ -105,8 +118,7 @@ void PrintHeader(const GameRecord& g) {
   row("created", IsoTime(g.created_ms, true));
   if (g.finished_ms) row("finished", IsoTime(g.finished_ms, true));
   for (const persistence::SeatRecord& seat : g.seat_records) {
-    row(("seat " + std::to_string(seat.seat)).c_str(),
-        seat.player_name + (seat.stand_in ? " (stand-in: " + seat.bot + ")" : ""));
+    row(("seat " + std::to_string(seat.seat)).c_str(), seat.player_name + SeatNotes(seat));
   }
   if (!g.result.empty()) row("result", Dump(ResultToJson(g.result), -1));
   if (g.status == GameStatus::kDamaged) row("damage", g.damage);
