@@ -81,14 +81,25 @@ bool ChatLog::Muted(int muter, std::optional<int> speaker) const {
          (MutesOf(muter) & (uint32_t{1} << *speaker)) != 0;
 }
 
+std::vector<wire::ChatMessage> ChatLog::SaidSince(uint64_t sequence, int reader) const {
+  std::vector<wire::ChatMessage> lines;
+  for (const wire::ChatMessage& line : recent_) {
+    if (line.after_sequence() >= sequence && Hears(reader, line)) lines.push_back(line);
+  }
+  return lines;
+}
+
 void ChatLog::AddRecent(std::optional<int> reader,
                         google::protobuf::RepeatedPtrField<wire::ChatMessage>* out) const {
   for (const wire::ChatMessage& line : recent_) {
-    const std::optional<int> speaker =
-        line.has_seat() ? std::optional<int>(static_cast<int>(line.seat())) : std::nullopt;
-    if (reader && Muted(*reader, speaker)) continue;
-    *out->Add() = line;
+    if (Hears(reader, line)) *out->Add() = line;
   }
+}
+
+bool ChatLog::Hears(std::optional<int> reader, const wire::ChatMessage& line) const {
+  const std::optional<int> speaker =
+      line.has_seat() ? std::optional<int>(static_cast<int>(line.seat())) : std::nullopt;
+  return !reader || !Muted(*reader, speaker);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -71,8 +71,14 @@ class ChatLog {
   // The recent lines `reader` (a seat, or a spectator) gets, oldest first.
   void AddRecent(std::optional<int> reader,
                  google::protobuf::RepeatedPtrField<wire::ChatMessage>* out) const;
+  // The recent lines said since the game's action `sequence` (that action's included) that seat
+  // `reader` gets, oldest first: what a seat resumed by deltas may have missed.
+  std::vector<wire::ChatMessage> SaidSince(uint64_t sequence, int reader) const;
 
  private:
+  // Whether `reader` (a seat, or a spectator) gets `line`: not if it muted the line's seat.
+  bool Hears(std::optional<int> reader, const wire::ChatMessage& line) const;
+
   MonotonicClock clock_;
   uint64_t last_number_ = 0;
   std::deque<wire::ChatMessage> recent_;

@@ -628,8 +628,14 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
     *reply.mutable_snapshot() = SnapshotFor(*seat);
     return Reply(*peer, request_id, std::move(reply));
   }
-  // The missed deltas as everybody got them, the last one with this seat's legal actions and
-  // the request id (it answers the Resume).
+  // The chat lines said since the last delta seen (a line said just after it may have been
+  // missed too; the client keeps each number once), then the missed deltas as everybody got
+  // them, the last one with this seat's legal actions and the request id (it answers the Resume).
+  for (wire::ChatMessage& line : chat_.SaidSince(seen, *seat)) {
+    wire::ServerMessage message;
+    *message.mutable_chat_message() = std::move(line);
+    peer->Send(std::make_shared<const std::string>(message.SerializeAsString()));
+  }
   for (uint64_t i = seen; i + 1 < now; ++i) peer->Send(delta_bytes_[i]);
   [[maybe_unused]] const bool parsed = reply.ParseFromString(*delta_bytes_[now - 1]);
   assert(parsed && "the room's own encoding");

@@ -374,6 +374,42 @@ TEST(RoomChat, MutesEndWithTheSeatThatSetThemAndWithAnEarlyStart) {
   EXPECT_EQ(a->Chat().back().text(), "heard by ann");
 }
 
+TEST(RoomChat, AResumeByDeltasRepeatsTheLinesSaidSinceTheLastDeltaSeen) {
+  Table t(3);
+  auto a = t.Join("ann");
+  auto b = t.Join("bob");
+  auto c = t.Join("cy");
+  ASSERT_EQ(t.room.Status(), wire::GAME_STATUS_RUNNING);
+  t.Mute(a, c->seat, true);
+  t.Say(b, "before ann left");
+  // Ann's connection drops here; she comes back on a new one that knows what the old one saw.
+  const uint64_t seen = t.room.Sequence();
+  auto a2 = std::make_shared<FakePeer>();
+  a2->token = a->token;
+  a2->follower = a->follower;
+  t.Say(b, "just after");
+  t.Say(c, "muted by ann");
+  ASSERT_NO_FATAL_FAILURE(t.Play({a, b, c}, 3, 2));  // on the old connection, still attached
+  ASSERT_LT(seen, t.room.Sequence());
+  t.Say(b, "while ann was away");
+
+  wire::Resume resume;
+  resume.set_game_id("g1");
+  resume.set_seat_token(a->token);
+  resume.set_last_seen_sequence(seen);
+  t.room.Resume(a2, 9, resume);
+  ASSERT_TRUE(a2->received.back().has_delta()) << "answered with deltas, not a snapshot";
+  std::vector<std::string> heard;
+  for (const wire::ChatMessage& line : a2->Chat()) heard.push_back(line.text());
+  // Every line said at or after the last sequence seen but the muted seat's, before the deltas.
+  EXPECT_EQ(heard,
+            (std::vector<std::string>{"before ann left", "just after", "while ann was away"}));
+  const auto first_delta = std::find_if(a2->received.begin(), a2->received.end(),
+                                        [](const auto& m) { return m.has_delta(); });
+  EXPECT_TRUE(std::none_of(first_delta, a2->received.end(),
+                           [](const auto& m) { return m.has_chat_message(); }));
+}
+
 TEST(RoomChat, ChatComesInSnapshotsInTheReplayAndAfterARestart) {
   Table t(2);
   auto a = t.Join("ann");

@@ -213,11 +213,15 @@ void Player::OnMessage(const wire::ServerMessage& message) {
     case wire::ServerMessage::kClocks:
       if (message.clocks().game_id() == game_id_) clocks_ = message.clocks();
       return;
-    case wire::ServerMessage::kChatMessage:
-      if (config_.print_all && message.chat_message().game_id() == game_id_) {
-        PrintLine(ChatLineText(message.chat_message()));
-      }
+    case wire::ServerMessage::kChatMessage: {
+      // A line comes again after a Resume by deltas when it was said just after the last delta
+      // seen: each number is printed once.
+      const wire::ChatMessage& line = message.chat_message();
+      if (line.game_id() != game_id_ || line.number() <= last_chat_number_) return;
+      last_chat_number_ = line.number();
+      if (config_.print_all) PrintLine(ChatLineText(line));
       return;
+    }
     case wire::ServerMessage::kSeatMuted:
       if (config_.print_all) {
         PrintLine("seat " + std::to_string(message.seat_muted().seat()) +

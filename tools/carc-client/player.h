@@ -159,6 +159,7 @@ class Player : public std::enable_shared_from_this<Player> {
   std::set<int> resigned_seats_;        // the resignations already told
   std::set<int> stand_in_seats_;        // the seats a stand-in plays, as last told
   std::optional<wire::Clocks> clocks_;  // the last Clocks (or Snapshot.clocks) of the game
+  uint64_t last_chat_number_ = 0;       // the last chat line of the game that came
   bool stopped_ = false;
   bool failed_ = false;
   bool done_ = false;
