@@ -135,11 +135,15 @@ Status UpgradeV5(Connection& db) {
   return db.Exec("UPDATE schema_version SET version = 5;");
 }
 
-// Version 6, mutes kept (docs/protocol.md, section 13): the seats whose chat lines each seat's
-// player muted, one bit per seat (bit i: seat i). Seats stored before muted nobody.
+// Version 6: mutes kept (docs/protocol.md, section 13), the seats whose chat lines each seat's
+// player muted, one bit per seat (bit i: seat i); and a take-back's live bank (section 15), with
+// the game's sequence then (NULL: none). Seats stored before muted nobody and were not taken back.
 Status UpgradeV6(Connection& db) {
   return db.Exec(R"sql(
 ALTER TABLE seats ADD COLUMN muted INTEGER NOT NULL DEFAULT 0 CHECK (muted >= 0);
+ALTER TABLE seats ADD COLUMN taken_back_clock_ms INTEGER CHECK (taken_back_clock_ms >= 0);
+ALTER TABLE seats ADD COLUMN taken_back_after INTEGER NOT NULL DEFAULT 0
+  CHECK (taken_back_after >= 0);
 UPDATE schema_version SET version = 6;
 )sql");
 }

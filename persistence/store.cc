@@ -15,6 +15,12 @@ namespace {
 int64_t AsStored(uint64_t value) { return static_cast<int64_t>(value); }
 uint64_t FromStored(int64_t value) { return static_cast<uint64_t>(value); }
 
+// A clock in milliseconds; -1 (no clock) is stored as NULL, and any other negative clock is
+// refused by the schema.
+Statement& BindClock(Statement& statement, int index, int64_t clock_ms) {
+  return clock_ms == -1 ? statement.BindNull(index) : statement.Bind(index, clock_ms);
+}
+
 std::string JoinOrder(const std::vector<int>& order) {
   std::string text;
   for (size_t i = 0; i < order.size(); ++i) {
@@ -110,7 +116,8 @@ ChatRecord ReadChat(const Statement& row, int first_column) {
 constexpr const char* kChatColumns = "number, seat, name, text, time_ms, after_sequence";
 // The columns ReadSeat and ReadAction read, in their order.
 constexpr const char* kSeatColumns =
-    "seat, player_name, token_hash, bot, resigned, stand_in, muted";
+    "seat, player_name, token_hash, bot, resigned, stand_in, muted, "
+    "coalesce(taken_back_clock_ms, -1), taken_back_after";
 constexpr const char* kActionColumns = "sequence, seat, action, state_hash, time_ms, clock_ms";
 
 SeatRecord ReadSeat(const Statement& row, int first_column) {
@@ -125,6 +132,8 @@ SeatRecord ReadSeat(const Statement& row, int first_column) {
   seat.resigned = row.Int(first_column + 4) != 0;
   seat.stand_in = row.Int(first_column + 5) != 0;
   seat.muted = static_cast<uint32_t>(row.Int(first_column + 6));
+  seat.taken_back_clock_ms = row.Int(first_column + 7);
+  seat.taken_back_after = FromStored(row.Int(first_column + 8));
   return seat;
 }
 
@@ -346,7 +355,7 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Run();
   }
   if (const auto* take = std::get_if<TakeSeatOp>(&op)) {
-    return s.insert_seat.Bind(1, take->game)
+    s.insert_seat.Bind(1, take->game)
         .Bind(2, take->seat.seat)
         .Bind(3, take->seat.player_name)
         .BindBlob(4, take->seat.token_hash)
@@ -354,7 +363,8 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         .Bind(6, take->seat.resigned ? 1 : 0)
         .Bind(7, take->seat.stand_in ? 1 : 0)
         .Bind(8, int64_t{take->seat.muted})
-        .Run();
+        .Bind(9, AsStored(take->seat.taken_back_after));
+    return BindClock(s.insert_seat, 10, take->seat.taken_back_clock_ms).Run();
   }
   if (const auto* free = std::get_if<FreeSeatOp>(&op)) {
     return s.delete_seat.Bind(1, free->game).Bind(2, free->seat).Run();
@@ -390,13 +400,7 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
           .Bind(4, a.action)
           .Bind(5, AsStored(a.state_hash))
           .Bind(6, a.time_ms ? a.time_ms : now_ms);
-      // -1 (no clock) is stored as NULL; any other negative clock is refused by the schema.
-      if (a.clock_ms == -1) {
-        s.insert_action.BindNull(7);
-      } else {
-        s.insert_action.Bind(7, a.clock_ms);
-      }
-      if (auto e = s.insert_action.Run()) return e;
+      if (auto e = BindClock(s.insert_action, 7, a.clock_ms).Run()) return e;
     }
     return std::nullopt;
   }
@@ -446,8 +450,11 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
                                 "already");
   }
   if (const auto* take_back = std::get_if<TakeBackSeatOp>(&op)) {
+    s.take_back_seat.Bind(1, take_back->game)
+        .Bind(2, take_back->seat)
+        .Bind(3, AsStored(take_back->after_sequence));
     return changed_one_seat(
-        s.take_back_seat.Bind(1, take_back->game).Bind(2, take_back->seat).Run(),
+        BindClock(s.take_back_seat, 4, take_back->clock_ms).Run(),
         "seat " + std::to_string(take_back->seat) +
             " cannot be taken back: no such seat of a running game, or it has no stand-in");
   }
@@ -505,8 +512,8 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10, ?11, ?12, ?13, ?14, ?15, ?16, "
          "?17, ?18, ?19, ?20, ?21)"},
         {&statements->insert_seat,
-         "INSERT INTO seats (game, seat, player_name, token_hash, bot, resigned, stand_in, muted) "
-         "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"},
+         "INSERT INTO seats (game, seat, player_name, token_hash, bot, resigned, stand_in, muted, "
+         "taken_back_after, taken_back_clock_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"},
         {&statements->delete_seat, "DELETE FROM seats WHERE game = ? AND seat = ?"},
         {&statements->delete_seats, "DELETE FROM seats WHERE game = ?"},
         {&statements->start_game,
@@ -550,7 +557,8 @@ std::vector<Status> Store::ApplyBatch(const std::vector<Write>& writes) {
          "AND resigned = 0 AND stand_in = 0 "
          "AND ?2 IN (SELECT number FROM games WHERE status = 'running')"},
         {&statements->take_back_seat,
-         "UPDATE seats SET bot = '', stand_in = 0 WHERE game = ?1 AND seat = ?2 AND stand_in = 1 "
+         "UPDATE seats SET bot = '', stand_in = 0, taken_back_after = ?3, taken_back_clock_ms = ?4 "
+         "WHERE game = ?1 AND seat = ?2 AND stand_in = 1 "
          "AND ?1 IN (SELECT number FROM games WHERE status = 'running')"},
         {&statements->mute_seats, "UPDATE seats SET muted = ?1 WHERE game = ?2 AND seat = ?3"},
     };

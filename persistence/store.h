@@ -85,6 +85,9 @@ struct SeatRecord {
   bool resigned = false;  // its player resigned
   bool stand_in = false;  // `bot` stands in for its player, who may take the seat back
   uint32_t muted = 0;     // the seats whose chat lines its player muted: bit i for seat i
+  // The live bank its player's last take-back left (-1: none), and the game's sequence then.
+  int64_t taken_back_clock_ms = -1;
+  uint64_t taken_back_after = 0;
   friend bool operator==(const SeatRecord&, const SeatRecord&) = default;
 };
 
@@ -223,10 +226,14 @@ struct StandInSeatOp {
   int seat = 0;
   std::string bot;
 };
-// The player of a seat with a stand-in takes it back (refused for a seat without one).
+// The player of a seat with a stand-in takes it back (refused for a seat without one). With a
+// live clock, `clock_ms` is the seat's bank then (-1: no clock; schema version 6), and
+// `after_sequence` the game's sequence: the bank holds until the player's next action.
 struct TakeBackSeatOp {
   int64_t game = 0;
   int seat = 0;
+  int64_t clock_ms = -1;
+  uint64_t after_sequence = 0;
 };
 // Mutes (schema version 6).
 // The seats whose chat lines the player of `seat` muted, bit i for seat i; it replaces the seat's

@@ -154,17 +154,19 @@ void Room::RetryAlarmLater(const persistence::StoreError& error) {
   if (alarm_ != nullptr) alarm_->Set(kAlarmRetryMs, [this] { RestartClocks(); });
 }
 
-// The stand-in leaves once that is written; then the Resume is answered as any other.
+// The stand-in leaves once that is written, with the seat's live bank refilled (so that a
+// restart finds it); then the Resume is answered as any other.
 void Room::TakeBack(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                     const wire::Resume& resume, int seat) {
-  Write({persistence::TakeBackSeatOp{options_.number, seat}},
-        [this, peer, request_id, resume, seat](persistence::Status status) {
+  const std::optional<int64_t> refilled = clocks_.Refilled(seat);
+  Write({persistence::TakeBackSeatOp{options_.number, seat, refilled.value_or(-1), Sequence()}},
+        [this, peer, request_id, resume, seat, refilled](persistence::Status status) {
           if (status) return StorageFailed(*peer, request_id, *status);
           Seat& s = seats_[static_cast<size_t>(seat)];
           assert(s.stand_in && "a take-back is written only for a stand-in's seat");
           s.bot.reset();
           s.stand_in = false;
-          clocks_.Refill(seat);
+          if (refilled) clocks_.Set(seat, *refilled);
           SendLobbyUpdate();
           RestartClocks();
           Resume(peer, request_id, resume);

@@ -128,10 +128,9 @@ void SeatClocks::Set(int seat, int64_t remaining_ms) {
   bank_ms_[static_cast<size_t>(seat)] = std::max<int64_t>(0, remaining_ms);
 }
 
-void SeatClocks::Refill(int seat) {
-  if (control_.kind != ClockKind::kLive) return;
-  int64_t& bank = bank_ms_[static_cast<size_t>(seat)];
-  bank = std::max(bank, control_.bank_ms / 10);
+std::optional<int64_t> SeatClocks::Refilled(int seat) const {
+  if (control_.kind != ClockKind::kLive) return std::nullopt;
+  return std::max(bank_ms_[static_cast<size_t>(seat)], control_.bank_ms / 10);
 }
 
 std::optional<int64_t> SeatClocks::RunsOutAt() const {

@@ -67,9 +67,9 @@ class SeatClocks {
   int64_t Remaining(int seat, int64_t now_ms) const;
   // A seat's live bank, as the log or a move left it (ignored for correspondence).
   void Set(int seat, int64_t remaining_ms);
-  // A live bank that ran out starts again at a tenth of the starting bank (a player who takes
-  // their seat back from a stand-in).
-  void Refill(int seat);
+  // What `seat`'s live bank becomes when its player takes the seat back from a stand-in: a bank
+  // that ran out starts again at a tenth of the starting bank. Empty without a live clock.
+  std::optional<int64_t> Refilled(int seat) const;
   // When the running clock reaches zero, in the monotonic clock's milliseconds; empty when no
   // clock runs.
   std::optional<int64_t> RunsOutAt() const;

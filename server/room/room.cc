@@ -885,8 +885,18 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
   status_ = wire::GAME_STATUS_RUNNING;
   // The clocks as the last actions left them; the decision under way starts again now.
   clocks_ = SeatClocks(options_.time_control, options_.seats);
+  std::vector<uint64_t> last_clocked(seats_.size(), 0);  // each seat's last action with a clock
   for (const persistence::ActionRecord& action : stored.actions) {
-    if (action.seat >= 0 && action.clock_ms >= 0) clocks_.Set(action.seat, action.clock_ms);
+    if (action.seat < 0 || action.seat >= options_.seats || action.clock_ms < 0) continue;
+    clocks_.Set(action.seat, action.clock_ms);
+    last_clocked[static_cast<size_t>(action.seat)] = action.sequence;
+  }
+  // A take-back's refill holds until the player's next action.
+  for (const persistence::SeatRecord& s : record.seat_records) {
+    if (s.taken_back_clock_ms >= 0 && s.seat >= 0 && s.seat < options_.seats &&
+        s.taken_back_after >= last_clocked[static_cast<size_t>(s.seat)]) {
+      clocks_.Set(s.seat, s.taken_back_clock_ms);
+    }
   }
   StartGraceForAbsent();
   // A log always ends on a player's decision, or with the game's end, written with it; should

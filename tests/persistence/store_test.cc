@@ -1687,8 +1687,11 @@ TEST(ClockStoreTest, AStandInPlaysASeatUntilItsPlayerTakesItBack) {
   EXPECT_EQ(SeatsOf(*store, 1), (std::vector<SeatRecord>{stood_in, people[1]}));
   EXPECT_EQ(*store->LastSequence(1), 2u);
 
-  ASSERT_FALSE(store->Apply({1, {TakeBackSeatOp{1, 0}}}));
-  EXPECT_EQ(SeatsOf(*store, 1), people);
+  ASSERT_FALSE(store->Apply({1, {TakeBackSeatOp{1, 0, 1'500, 2}}}));
+  SeatRecord taken_back = people[0];  // a person's again, with the bank the take-back left
+  taken_back.taken_back_clock_ms = 1'500;
+  taken_back.taken_back_after = 2;
+  EXPECT_EQ(SeatsOf(*store, 1), (std::vector<SeatRecord>{taken_back, people[1]}));
   // Taking back a seat without a stand-in is refused: this one again, one that never had one,
   // one that does not exist.
   for (int seat : {0, 1, 7}) {
@@ -1696,7 +1699,7 @@ TEST(ClockStoreTest, AStandInPlaysASeatUntilItsPlayerTakesItBack) {
     ASSERT_TRUE(refused) << "seat " << seat;
     EXPECT_NE(refused->message.find("cannot be taken back"), std::string::npos) << refused->message;
   }
-  EXPECT_EQ(SeatsOf(*store, 1), people);
+  EXPECT_EQ(SeatsOf(*store, 1), (std::vector<SeatRecord>{taken_back, people[1]}));
 
   // The seat can get a stand-in again; a stand-in without a bot, or for no seat, is refused.
   ASSERT_FALSE(store->Apply({1, {StandInSeatOp{1, 0, "random"}}}));
@@ -1898,7 +1901,7 @@ TEST(MigrationTest, AnUpgradedVersion5FileHasTheSchemaOfANewFile) {
   EXPECT_EQ(SchemaRows(path), SchemaRows(dir.File("new.db")));
 }
 
-TEST(MigrationTest, UpgradesAVersion5FileWithNoMutesAndItsClocksKept) {
+TEST(MigrationTest, UpgradesAVersion5FileWithNoMutesNoTakeBacksAndItsClocksKept) {
   TempDir dir;
   const std::string path = BuildVersion5File(dir);
   auto store = OpenStore(path);
@@ -1910,6 +1913,7 @@ TEST(MigrationTest, UpgradesAVersion5FileWithNoMutesAndItsClocksKept) {
   for (const GameRecord& listed : *games) {
     for (const SeatRecord& seat : MustLoad(*store, listed.number).game.seat_records) {
       EXPECT_EQ(seat.muted, 0u) << GameId(listed.number);
+      EXPECT_EQ(seat.taken_back_clock_ms, -1) << GameId(listed.number);
     }
   }
   const StoredGame clocked = MustLoad(*store, 5);

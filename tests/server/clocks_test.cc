@@ -100,8 +100,8 @@ TEST(SeatClocks, ALiveBankRunsDownWhileItsSeatDecidesAndGainsTheIncrementWhenThe
   clocks.Run(std::nullopt, 99'000);
   EXPECT_FALSE(clocks.RunsOutAt());
   clocks.Set(1, 0);
-  clocks.Refill(1);
-  EXPECT_EQ(clocks.Remaining(1, 99'000), 6'000);  // a tenth of the bank
+  EXPECT_EQ(clocks.Refilled(1), 6'000);   // a tenth of the bank
+  EXPECT_EQ(clocks.Refilled(0), 55'000);  // a bank that did not run out stays
 }
 
 TEST(SeatClocks, ACorrespondenceClockStartsAgainWithEveryDecision) {
@@ -219,6 +219,20 @@ TEST(Clocks, OutOfTimeUnderStandInABotPlaysTheSeatUntilItsPlayerTakesItBack) {
   const std::optional<wire::Clocks> clocks = LastClocks(other);
   ASSERT_TRUE(clocks);
   EXPECT_EQ(clocks->remaining_ms(seat), 1'000);
+
+  // The refill is in the log: a restart before the player's next action keeps it.
+  const persistence::SeatRecord record = t.Stored().game.seat_records[static_cast<size_t>(seat)];
+  EXPECT_EQ(record.taken_back_clock_ms, 1'000);
+  EXPECT_EQ(record.taken_back_after, t.room.Sequence());
+  Room restored(Table::WithClock(Timed(2, kLiveStandIn), t.now), GameOf("the-city"),
+                CountingTokens(), t.log);
+  ManualAlarm alarm(t.now);
+  restored.SetAlarm(&alarm);
+  ASSERT_FALSE(restored.Restore(t.Stored()));
+  auto watcher = std::make_shared<Player>();
+  restored.Spectate(watcher, 1);
+  ASSERT_TRUE(watcher->received.back().snapshot().has_clocks());
+  EXPECT_EQ(watcher->received.back().snapshot().clocks().remaining_ms(seat), 1'000);
 }
 
 TEST(Clocks, OutOfTimeUnderForfeitEndsTheGameWhenItsPolicyIsToEndIt) {
