@@ -197,7 +197,9 @@ class Search {
       }
     }
     const std::vector<int> scores =
-        state->IsOver() ? state->Scores() : state->PlayOut(random_.Next(), core::Policy::kEager);
+        state->IsOver()
+            ? state->Scores()
+            : state->PlayOut(random_.Next(), core::Policy::kEager, budget_.playout_steps);
     for (const auto& [n, edge] : path_) {
       Node& at = nodes_[Z(n)];
       ++at.total_visits;

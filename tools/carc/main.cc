@@ -484,6 +484,10 @@ int Main(int argc, char** argv) {
       ->add_option("--playouts", arena_setup.budget.playouts,
                    "the strong bot's playouts per decision")
       ->check(CLI::Range(1, 100000000));
+  arena
+      ->add_option("--playout-steps", arena_setup.budget.playout_steps,
+                   "the strong bot's playout horizon: actions per playout (0: to the game's end)")
+      ->check(CLI::Range(0, 1000000));
   int64_t arena_ms = 0;
   arena->add_option("--max-ms", arena_ms, "the strong bot's time per decision in ms (0: none)")
       ->check(CLI::Range(int64_t{0}, int64_t{3600000}));
