@@ -304,6 +304,10 @@ double Reward(std::span<const int> scores, int player) {
   return 0.5 * win_share + 0.5 / (1.0 + std::exp(-margin));
 }
 
+int PlayoutStepsFor(const core::GameType& type, std::optional<int> chosen) {
+  return chosen.value_or(type.playout_horizon);
+}
+
 std::string_view ToString(Level level) { return kNames.at(static_cast<size_t>(level)); }
 
 std::optional<Level> ParseLevel(std::string_view text) {

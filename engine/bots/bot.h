@@ -44,6 +44,10 @@ struct Budget {
   int playout_steps = 0;         // 0: to the end (core::kToTheEnd)
 };
 
+// The playout horizon for a game of `type`: `chosen` when the host chose one (0: to the end),
+// else the rule set's own (core::GameType::playout_horizon).
+int PlayoutStepsFor(const core::GameType& type, std::optional<int> chosen);
+
 class Bot {
  public:
   virtual ~Bot() = default;

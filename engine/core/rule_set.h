@@ -62,6 +62,11 @@ struct GameType {
   int min_players = 2;
   int max_players = 4;
   std::vector<OptionSpec> options;
+  // The horizon at which the strong bot (engine/bots/) cuts its random playouts in this game,
+  // in actions (State::PlayOut's max_steps), unless its host chooses another; kToTheEnd plays
+  // them out. A game whose end scores much that random play decides badly (The Castle) is
+  // judged better by its nearer future (docs/bots.md).
+  int playout_horizon = kToTheEnd;
 };
 
 // An action refused, or a game that cannot be created: a sentence for people.

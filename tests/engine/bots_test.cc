@@ -160,6 +160,20 @@ TEST(Bots, TheStrongBotsPlayoutHorizonChangesItsChoices) {
   }
 }
 
+TEST(Bots, ThePlayoutHorizonIsTheHostsChoiceElseTheRuleSets) {
+  const core::GameType& castle = castle::Type();
+  EXPECT_EQ(castle.playout_horizon, 4);
+  EXPECT_EQ(PlayoutStepsFor(castle, std::nullopt), 4);
+  EXPECT_EQ(PlayoutStepsFor(castle, 0), 0);
+  EXPECT_EQ(PlayoutStepsFor(castle, 12), 12);
+  for (const GameSetup& setup : GameSetups()) {
+    const core::GameType& type = Registry().Find(setup.rule_set)->Type();
+    if (type.id != castle.id) {
+      EXPECT_EQ(PlayoutStepsFor(type, std::nullopt), core::kToTheEnd) << type.id;
+    }
+  }
+}
+
 TEST(Bots, AStrongBotWithOneLegalActionAnswersIt) {
   const std::unique_ptr<core::State> state = NewGame(GameSetups().front(), 5);
   Advance(*state, 0, 1);
