@@ -296,7 +296,8 @@ void BM_PlayoutTyped(benchmark::State& state) {
   const std::unique_ptr<core::State> position = Position(state.range(0), 1);
   uint64_t seed = 1;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(position->Clone()->PlayOut(seed++, core::Policy::kUniform));
+    benchmark::DoNotOptimize(
+        position->Clone()->PlayOut(seed++, core::Policy::kUniform, core::kToTheEnd));
   }
   state.SetItemsProcessed(state.iterations());
 }

@@ -171,6 +171,10 @@ int Main(int argc, char** argv) {
   app.add_option("--bot-playouts", config.bot_playouts, "the strong bot's playouts per decision")
       ->capture_default_str()
       ->check(CLI::Range(1, 10000000));
+  app.add_option("--bot-playout-steps", config.bot_playout_steps,
+                 "the strong bot's playout horizon: actions per playout (0: to the game's end; "
+                 "default: each rule set's own)")
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--bot-move-ms", config.bot_move_ms,
                  "the longest a bot thinks about one decision, in milliseconds (0: no limit)")
       ->capture_default_str()

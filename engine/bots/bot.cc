@@ -197,7 +197,9 @@ class Search {
       }
     }
     const std::vector<int> scores =
-        state->IsOver() ? state->Scores() : state->PlayOut(random_.Next(), core::Policy::kEager);
+        state->IsOver()
+            ? state->Scores()
+            : state->PlayOut(random_.Next(), core::Policy::kEager, budget_.playout_steps);
     for (const auto& [n, edge] : path_) {
       Node& at = nodes_[Z(n)];
       ++at.total_visits;
@@ -300,6 +302,10 @@ double Reward(std::span<const int> scores, int player) {
   const double win_share = mine > best_other ? 1.0 : mine == best_other ? 1.0 / tied_at_top : 0.0;
   const double margin = static_cast<double>(mine - best_other) / kRewardMarginScale;
   return 0.5 * win_share + 0.5 / (1.0 + std::exp(-margin));
+}
+
+int PlayoutStepsFor(const core::GameType& type, std::optional<int> chosen) {
+  return chosen.value_or(type.playout_horizon);
 }
 
 std::string_view ToString(Level level) { return kNames.at(static_cast<size_t>(level)); }

@@ -34,11 +34,19 @@ std::optional<Level> ParseLevel(std::string_view text);
 const std::vector<Level>& AllLevels();
 
 // How long a bot may think about one decision. The playout budget makes a choice reproducible
-// (same state, same seed, same action); the time budget, when set, stops it earlier.
+// (same state, same seed, same action); the time budget, when set, stops it earlier. The horizon
+// cuts each of the strong bot's random playouts after `playout_steps` actions (every action its
+// playout applies, a tile's draw included), and the playout is scored where it stopped (the
+// points so far); 0 plays every playout to the end of the game.
 struct Budget {
   int playouts = 2000;
   int64_t max_microseconds = 0;  // 0: no time limit
+  int playout_steps = 0;         // 0: to the end (core::kToTheEnd)
 };
+
+// The playout horizon for a game of `type`: `chosen` when the host chose one (0: to the end),
+// else the rule set's own (core::GameType::playout_horizon).
+int PlayoutStepsFor(const core::GameType& type, std::optional<int> chosen);
 
 class Bot {
  public:

@@ -24,6 +24,7 @@ const core::GameType& Type() {
       .min_players = 2,
       .max_players = 2,
       .options = {},
+      .playout_horizon = 4,  // measured in docs/bots.md ("The playout horizon")
   };
   return type;
 }

@@ -9,6 +9,7 @@
 // EagerChoice(legal, random) (core/random_play.h).
 #pragma once
 
+#include <cassert>
 #include <memory>
 #include <optional>
 #include <span>
@@ -86,10 +87,12 @@ class GameState final : public State {
     copy->game_.RedrawHidden(seed);
     return copy;
   }
-  std::vector<int> PlayOut(uint64_t seed, Policy policy) override {
+  std::vector<int> PlayOut(uint64_t seed, Policy policy, int max_steps) override {
+    assert(max_steps >= 0);
     Random random(seed);
     PlayBuffers<Action, Event, 64> buffers;
-    while (RandomStep(game_, random, buffers, policy)) {
+    for (int steps = 0; max_steps == kToTheEnd || steps < max_steps; ++steps) {
+      if (!RandomStep(game_, random, buffers, policy)) break;
     }
     return Scores();
   }

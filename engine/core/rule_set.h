@@ -35,6 +35,9 @@ using Actor = int;
 inline constexpr Actor kChanceActor = -1;
 inline constexpr Actor kNoActor = -2;
 
+// State::PlayOut's `max_steps` for a playout to the end of the game.
+inline constexpr int kToTheEnd = 0;
+
 // One option of a rule set. Every option is an integer; a yes/no option is 0 or 1.
 struct OptionSpec {
   std::string name;  // lower case, digits and '-', e.g. "river"
@@ -59,6 +62,11 @@ struct GameType {
   int min_players = 2;
   int max_players = 4;
   std::vector<OptionSpec> options;
+  // The horizon at which the strong bot (engine/bots/) cuts its random playouts in this game,
+  // in actions (State::PlayOut's max_steps), unless its host chooses another; kToTheEnd plays
+  // them out. A game whose end scores much that random play decides badly (The Castle) is
+  // judged better by its nearer future (docs/bots.md).
+  int playout_horizon = kToTheEnd;
 };
 
 // An action refused, or a game that cannot be created: a sentence for people.
@@ -104,11 +112,13 @@ class State {
   // else lies face down (The Castle's wall tiles on the corner towers). The result depends only
   // on the public state and `seed`, never on the hidden information of this state.
   virtual std::unique_ptr<State> Redetermined(uint64_t seed) const = 0;
-  // Plays random legal actions (core::RandomStep with `policy`, chance draws included) to the
-  // end of the game with the game's typed engine, far faster than LegalActions/Apply through
-  // text, and returns the final scores. The state is then over; its last action and events are
-  // left as they were.
-  virtual std::vector<int> PlayOut(uint64_t seed, Policy policy) = 0;
+  // Plays random legal actions (core::RandomStep with `policy`) with the game's typed engine,
+  // far faster than LegalActions/Apply through text, and returns the scores where it stopped: at
+  // the end of the game, or after `max_steps` actions when that comes first (every action
+  // applied counts, a chance draw included; kToTheEnd: no limit). Scores at a cut are the
+  // points so far (Scores()), without the end's scoring of unfinished features. Its last action
+  // and events are left as they were.
+  virtual std::vector<int> PlayOut(uint64_t seed, Policy policy, int max_steps) = 0;
 };
 
 class RuleSet {

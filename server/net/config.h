@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,8 @@ struct ServerConfig {
   size_t bot_queue = 1024;
   int bot_playouts = 2000;  // the strong bot's playouts per decision
   int bot_move_ms = 2000;   // and its time per decision; 0: no limit
+  // Its playout horizon in actions (bots::Budget); 0: to the end; unset: each rule set's own.
+  std::optional<int> bot_playout_steps;
 };
 
 }  // namespace carc::server

@@ -256,7 +256,10 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetReg
 
 // Makes the room for a game; the caller adds it to rooms_.
 std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
-  const bots::Budget budget{config_.bot_playouts, int64_t{config_.bot_move_ms} * 1000};
+  const bots::Budget budget{
+      .playouts = config_.bot_playouts,
+      .max_microseconds = int64_t{config_.bot_move_ms} * 1000,
+      .playout_steps = bots::PlayoutStepsFor(game.rules->Type(), config_.bot_playout_steps)};
   auto hosted =
       std::make_shared<HostedRoom>(io_, std::move(options), std::move(game), tokens_,
                                    storage_.journal(), work_in_flight_, bot_pool_, budget);

@@ -120,6 +120,60 @@ TEST(Bots, TheSameStateAndSeedGiveTheSameAction) {
   }
 }
 
+TEST(Bots, AStrongBotWithAPlayoutHorizonPlaysLegallyAndReproducibly) {
+  const std::unique_ptr<Bot> bot =
+      MakeBot(Level::kStrong, Budget{.playouts = 6, .playout_steps = 5});
+  for (const GameSetup& setup : GameSetups()) {
+    SCOPED_TRACE(Name(setup));
+    const std::vector<int> scores =
+        PlayGame(setup, 7, std::vector<const Bot*>(static_cast<size_t>(setup.players), bot.get()));
+    EXPECT_EQ(scores.size(), static_cast<size_t>(setup.players));
+    const std::unique_ptr<core::State> state = NewGame(setup, 3);
+    Advance(*state, 40, 9);
+    if (state->IsOver()) continue;
+    const std::string first = bot->Choose(*state, 42);
+    EXPECT_EQ(bot->Choose(*state->Clone(), 42), first);
+  }
+}
+
+// The horizon reaches the search: cut after one action, the playouts score other positions than
+// whole games, and somewhere in a game the choice differs.
+TEST(Bots, TheStrongBotsPlayoutHorizonChangesItsChoices) {
+  const Budget whole{.playouts = 40};
+  const Budget cut{.playouts = 40, .playout_steps = 1};
+  const std::unique_ptr<Bot> to_the_end = MakeBot(Level::kStrong, whole);
+  const std::unique_ptr<Bot> one_step = MakeBot(Level::kStrong, cut);
+  for (const GameSetup& setup : GameSetups()) {
+    SCOPED_TRACE(Name(setup));
+    const std::unique_ptr<core::State> state = NewGame(setup, 12);
+    core::Random random(6);
+    int differ = 0;
+    for (int step = 0; step < 60 && !state->IsOver(); ++step) {
+      const std::vector<std::string> legal = state->LegalActions();
+      if (state->CurrentActor() != core::kChanceActor && legal.size() > 2) {
+        differ += to_the_end->Choose(*state, 17) != one_step->Choose(*state, 17) ? 1 : 0;
+      }
+      ASSERT_FALSE(state->Apply(state->CurrentActor(),
+                                legal[static_cast<size_t>(random.Below(legal.size()))], nullptr));
+    }
+    EXPECT_GT(differ, 0);
+  }
+}
+
+TEST(Bots, ThePlayoutHorizonIsTheHostsChoiceElseTheRuleSets) {
+  const core::GameType& castle = castle::Type();
+  EXPECT_EQ(castle.playout_horizon, 4);
+  EXPECT_EQ(PlayoutStepsFor(castle, std::nullopt), 4);
+  EXPECT_EQ(PlayoutStepsFor(castle, 0), 0);
+  EXPECT_EQ(PlayoutStepsFor(castle, 12), 12);
+  for (const GameSetup& setup : GameSetups()) {
+    const core::GameType& type = Registry().Find(setup.rule_set)->Type();
+    if (type.id != castle.id) {
+      EXPECT_EQ(PlayoutStepsFor(type, std::nullopt), core::kToTheEnd) << type.id;
+    }
+  }
+}
+
 TEST(Bots, AStrongBotWithOneLegalActionAnswersIt) {
   const std::unique_ptr<core::State> state = NewGame(GameSetups().front(), 5);
   Advance(*state, 0, 1);

@@ -52,17 +52,24 @@ int Draws(const std::vector<std::pair<core::Actor, std::string>>& played) {
       played.begin(), played.end(), [](const auto& p) { return p.first == core::kChanceActor; }));
 }
 
-// Plays to the end through the text interface, checking every step.
-void PlayToEndLegally(core::State& state, uint64_t seed) {
+// Plays uniform random actions through the text interface, checking every step: to the end, or
+// `max_steps` actions (draws included) if that comes first. The actions played.
+int PlayLegally(core::State& state, uint64_t seed, int max_steps = core::kToTheEnd) {
   core::Random random(seed);
-  while (!state.IsOver()) {
+  int steps = 0;
+  for (; !state.IsOver() && (max_steps == core::kToTheEnd || steps < max_steps); ++steps) {
     const std::vector<std::string> legal = state.LegalActions();
-    ASSERT_FALSE(legal.empty());
+    if (legal.empty()) {
+      ADD_FAILURE() << "a game not over without a legal action";
+      break;
+    }
     const std::string& action = legal[static_cast<size_t>(random.Below(legal.size()))];
     const auto error = state.Apply(state.CurrentActor(), action, nullptr);
-    ASSERT_FALSE(error.has_value()) << action << ": " << error->message;
-    ASSERT_EQ(state.Hash(), state.RecomputeHash());
+    EXPECT_FALSE(error.has_value()) << action << ": " << error->message;
+    EXPECT_EQ(state.Hash(), state.RecomputeHash());
+    if (error) break;
   }
+  return steps;
 }
 
 std::vector<int> Sorted(std::vector<int> v) {
@@ -100,7 +107,7 @@ TEST(Redetermined, KeepsThePublicStateAndRedrawsTheUndrawnTiles) {
         // The same seed redraws the same way.
         EXPECT_EQ(state->Redetermined(seed)->Order(), redrawn);
         orders.push_back(redrawn);
-        PlayToEndLegally(*other, seed);
+        PlayLegally(*other, seed);
       }
       if (order.size() - drawn > 3) {
         EXPECT_TRUE(orders[0] != orders[1] || orders[1] != orders[2]) << "the future is redrawn";
@@ -174,16 +181,63 @@ TEST(PlayOut, IsARandomGameToTheEnd) {
     const std::unique_ptr<core::State> state = NewGame(setup, 31);
     Advance(*state, 25, 2);
     const std::unique_ptr<core::State> fast = state->Clone();
-    const std::vector<int> scores = fast->PlayOut(77, core::Policy::kUniform);
+    const std::vector<int> scores = fast->PlayOut(77, core::Policy::kUniform, core::kToTheEnd);
     EXPECT_TRUE(fast->IsOver());
     EXPECT_EQ(scores, fast->Scores());
     EXPECT_EQ(fast->Hash(), fast->RecomputeHash());
 
     const std::unique_ptr<core::State> slow = state->Clone();
-    PlayToEndLegally(*slow, 77);
+    PlayLegally(*slow, 77);
     EXPECT_EQ(slow->Hash(), fast->Hash());
     EXPECT_EQ(slow->Scores(), scores);
-    EXPECT_EQ(state->Clone()->PlayOut(77, core::Policy::kUniform), scores);
+    EXPECT_EQ(state->Clone()->PlayOut(77, core::Policy::kUniform, core::kToTheEnd), scores);
+  }
+}
+
+// With a horizon, PlayOut stops after that many actions, chance draws included, at the state the
+// same random choices through the text interface reach, and gives the points so far.
+TEST(PlayOut, StopsAfterMaxStepsWhereTheSameChoicesLead) {
+  for (const GameSetup& setup : GameSetups()) {
+    SCOPED_TRACE(Name(setup));
+    const std::unique_ptr<core::State> state = NewGame(setup, 31);
+    Advance(*state, 25, 2);
+    const std::unique_ptr<core::State> whole = state->Clone();
+    const int length = PlayLegally(*whole, 77);
+    ASSERT_GT(length, 40);
+    for (const int max_steps : {1, 2, 12, 40, length - 1}) {
+      SCOPED_TRACE(max_steps);
+      const std::unique_ptr<core::State> cut = state->Clone();
+      const std::vector<int> scores = cut->PlayOut(77, core::Policy::kUniform, max_steps);
+      EXPECT_FALSE(cut->IsOver());
+      EXPECT_EQ(scores, cut->Scores());
+      EXPECT_EQ(cut->Hash(), cut->RecomputeHash());
+
+      const std::unique_ptr<core::State> slow = state->Clone();
+      EXPECT_EQ(PlayLegally(*slow, 77, max_steps), max_steps);
+      EXPECT_EQ(slow->Hash(), cut->Hash());
+      EXPECT_EQ(slow->CurrentActor(), cut->CurrentActor());
+      EXPECT_EQ(slow->Scores(), scores);
+    }
+    // A horizon the game does not reach: the whole playout.
+    for (const int max_steps : {length, length + 1000}) {
+      const std::unique_ptr<core::State> past = state->Clone();
+      EXPECT_EQ(past->PlayOut(77, core::Policy::kUniform, max_steps), whole->Scores());
+      EXPECT_TRUE(past->IsOver());
+      EXPECT_EQ(past->Hash(), whole->Hash());
+    }
+  }
+}
+
+TEST(PlayOut, WithAHorizonIsReproducibleForASeed) {
+  for (const GameSetup& setup : GameSetups()) {
+    SCOPED_TRACE(Name(setup));
+    const std::unique_ptr<core::State> state = NewGame(setup, 8);
+    Advance(*state, 30, 4);
+    const std::unique_ptr<core::State> first = state->Clone();
+    const std::vector<int> scores = first->PlayOut(5, core::Policy::kEager, 16);
+    const std::unique_ptr<core::State> second = state->Clone();
+    EXPECT_EQ(second->PlayOut(5, core::Policy::kEager, 16), scores);
+    EXPECT_EQ(second->Hash(), first->Hash());
   }
 }
 

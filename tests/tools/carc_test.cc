@@ -630,6 +630,28 @@ TEST(CarcArena, TheRowDoesNotDependOnTheThreads) {
   EXPECT_EQ(Carc(args + " -j 3").out, one.out);
 }
 
+TEST(CarcArena, TheRowNamesTheStrongBotsPlayoutHorizon) {
+  const Result run = Carc(
+      "arena --rule-set the-castle -p 2 -n 2 -a random -b strong --playouts 3 "
+      "--playout-steps 7");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("| the-castle | 2 | random vs strong/3h7 | 2 |"), std::string::npos)
+      << run.out;
+  const Result to_the_end = Carc(
+      "arena --rule-set the-castle -p 2 -n 2 -a random -b strong --playouts 3 "
+      "--playout-steps 0");
+  ASSERT_EQ(to_the_end.status, 0) << to_the_end.out;
+  EXPECT_NE(to_the_end.out.find("| random vs strong/3 | 2 |"), std::string::npos) << to_the_end.out;
+  // Without the flag, the rule set's own horizon: 4 in The Castle, none in The City.
+  const Result castle =
+      Carc("arena --rule-set the-castle -p 2 -n 2 -a greedy -b strong --playouts 3");
+  EXPECT_NE(castle.out.find("| greedy vs strong/3h4 | 2 |"), std::string::npos) << castle.out;
+  const Result city = Carc("arena --rule-set the-city -p 2 -n 2 -a greedy -b strong --playouts 3");
+  EXPECT_NE(city.out.find("| greedy vs strong/3 | 2 |"), std::string::npos) << city.out;
+  EXPECT_NE(Carc("arena --playout-steps -1").status, 0);
+  EXPECT_NE(Carc("arena --playout-steps twelve").status, 0);
+}
+
 TEST(CarcArena, RefusesASetupTheGameDoesNotAllow) {
   const Result castle = Carc("arena --rule-set the-castle -p 4 -n 2");
   EXPECT_EQ(castle.status, 2);

@@ -125,6 +125,14 @@ std::variant<ArenaResult, std::string> RunArena(const GameChoice& choice, const 
   return result;
 }
 
+std::string LevelLabel(bots::Level level, const bots::Budget& budget) {
+  std::string label(bots::ToString(level));
+  if (level != bots::Level::kStrong) return label;
+  label += "/" + std::to_string(budget.playouts);
+  if (budget.playout_steps > 0) label += "h" + std::to_string(budget.playout_steps);
+  return label;
+}
+
 std::string ArenaHeader() {
   return "| rule set | players | A vs B | games | A wins | B wins | A score | B score | margin "
          "(A-B) |\n"
@@ -135,9 +143,8 @@ std::string ArenaRow(const GameChoice& choice, const ArenaSetup& setup, const Ar
   std::string game = choice.rule_set->Type().id;
   const std::string options = core::FormatOptions(choice.options);
   if (!options.empty()) game += " (" + options + ")";
-  std::string a(bots::ToString(setup.a)), b(bots::ToString(setup.b));
-  if (setup.a == bots::Level::kStrong) a += "/" + std::to_string(setup.budget.playouts);
-  if (setup.b == bots::Level::kStrong) b += "/" + std::to_string(setup.budget.playouts);
+  const std::string a = LevelLabel(setup.a, setup.budget);
+  const std::string b = LevelLabel(setup.b, setup.budget);
   return "| " + game + " | " + std::to_string(setup.players) + " | " + a + " vs " + b + " | " +
          std::to_string(result.games) + " | " + Percent(result.a_wins, result.games) + " | " +
          Percent(result.b_wins, result.games) + " | " + Fixed(result.a_score) + " | " +

@@ -38,6 +38,9 @@ struct ArenaResult {
 
 // Plays the games; a message if a game cannot be created (players out of range, ...).
 std::variant<ArenaResult, std::string> RunArena(const GameChoice& choice, const ArenaSetup& setup);
+// A level as a row names it: "greedy"; the strong bot with its budget, "strong/400" (playouts per
+// decision), "strong/400h4" with a playout horizon of 4 actions.
+std::string LevelLabel(bots::Level level, const bots::Budget& budget);
 // "| rule set | players | A vs B | games | A wins | B wins | A score | B score | margin |".
 std::string ArenaHeader();
 std::string ArenaRow(const GameChoice& choice, const ArenaSetup& setup, const ArenaResult& result);

@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 
 #include "arena.h"
@@ -468,6 +469,7 @@ int Main(int argc, char** argv) {
       ->check(policy_names);
 
   tool::ArenaSetup arena_setup;
+  std::optional<int> arena_playout_steps;
   std::string level_a = "greedy", level_b = "strong";
   bool arena_header = false;
   const auto level_names = CLI::IsMember({"random", "greedy", "strong"});
@@ -484,6 +486,11 @@ int Main(int argc, char** argv) {
       ->add_option("--playouts", arena_setup.budget.playouts,
                    "the strong bot's playouts per decision")
       ->check(CLI::Range(1, 100000000));
+  arena
+      ->add_option("--playout-steps", arena_playout_steps,
+                   "the strong bot's playout horizon: actions per playout (0: to the game's end; "
+                   "default: the rule set's own)")
+      ->check(CLI::Range(0, 1000000));
   int64_t arena_ms = 0;
   arena->add_option("--max-ms", arena_ms, "the strong bot's time per decision in ms (0: none)")
       ->check(CLI::Range(int64_t{0}, int64_t{3600000}));
@@ -500,6 +507,8 @@ int Main(int argc, char** argv) {
     if (!custom_tiles) return 2;
     const auto choice = Choose(common.rule_set, *custom_tiles, common);
     if (!choice) return 2;
+    arena_setup.budget.playout_steps =
+        bots::PlayoutStepsFor(choice->rule_set->Type(), arena_playout_steps);
     return tool::RunArenaCommand(*choice, arena_setup, arena_header);
   }
   common.rule_set_given = rule_set_option->count() > 0;
