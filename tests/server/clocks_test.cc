@@ -181,6 +181,28 @@ TEST(Clocks, EverybodySeesEveryClockAndTheDecidersRuns) {
   EXPECT_FALSE(LastClocks(*cy));
 }
 
+// A restart of the server: the game of `t` (2 seats of The City, live clock, stand-ins) restored
+// from its log in a new room, with its own alarm.
+struct Restarted {
+  explicit Restarted(Table& t)
+      : alarm(t.now),
+        room(Table::WithClock(Timed(2, kLiveStandIn), t.now), GameOf("the-city"), CountingTokens(),
+             t.log) {
+    room.SetAlarm(&alarm);
+    restored = !room.Restore(t.Stored()).has_value();
+  }
+  // Every seat's clock, as a spectator's snapshot shows them.
+  wire::Clocks Clocks() {
+    auto watcher = std::make_shared<Player>();
+    room.Spectate(watcher, 1);
+    EXPECT_TRUE(watcher->received.back().snapshot().has_clocks());
+    return watcher->received.back().snapshot().clocks();
+  }
+  ManualAlarm alarm;
+  Room room;
+  bool restored = false;
+};
+
 TEST(Clocks, OutOfTimeUnderStandInABotPlaysTheSeatUntilItsPlayerTakesItBack) {
   Table t("the-city", Timed(2, kLiveStandIn));
   auto ann = t.Join("ann");
@@ -224,15 +246,9 @@ TEST(Clocks, OutOfTimeUnderStandInABotPlaysTheSeatUntilItsPlayerTakesItBack) {
   const persistence::SeatRecord record = t.Stored().game.seat_records[static_cast<size_t>(seat)];
   EXPECT_EQ(record.taken_back_clock_ms, 1'000);
   EXPECT_EQ(record.taken_back_after, t.room.Sequence());
-  Room restored(Table::WithClock(Timed(2, kLiveStandIn), t.now), GameOf("the-city"),
-                CountingTokens(), t.log);
-  ManualAlarm alarm(t.now);
-  restored.SetAlarm(&alarm);
-  ASSERT_FALSE(restored.Restore(t.Stored()));
-  auto watcher = std::make_shared<Player>();
-  restored.Spectate(watcher, 1);
-  ASSERT_TRUE(watcher->received.back().snapshot().has_clocks());
-  EXPECT_EQ(watcher->received.back().snapshot().clocks().remaining_ms(seat), 1'000);
+  Restarted restarted(t);
+  ASSERT_TRUE(restarted.restored);
+  EXPECT_EQ(restarted.Clocks().remaining_ms(seat), 1'000);
 }
 
 TEST(Clocks, OutOfTimeUnderForfeitEndsTheGameWhenItsPolicyIsToEndIt) {
@@ -304,19 +320,13 @@ TEST(Clocks, ARestartChargesTheOutageToNobody) {
 
   // The server is down for an hour; the restored room starts the decision under way again.
   *t.now += 3'600'000;
-  Room restored(Table::WithClock(Timed(2, kLiveStandIn), t.now), GameOf("the-city"),
-                CountingTokens(), t.log);
-  ManualAlarm alarm(t.now);
-  restored.SetAlarm(&alarm);
-  ASSERT_FALSE(restored.Restore(t.Stored()));
-  auto watcher = std::make_shared<Player>();
-  restored.Spectate(watcher, 1);
-  ASSERT_TRUE(watcher->received.back().snapshot().has_clocks());
-  const wire::Clocks after = watcher->received.back().snapshot().clocks();
+  Restarted restarted(t);
+  ASSERT_TRUE(restarted.restored);
+  const wire::Clocks after = restarted.Clocks();
   EXPECT_EQ(after.remaining_ms(first.seat), first_bank);
   EXPECT_EQ(after.remaining_ms(1 - first.seat), 10'000);
   EXPECT_EQ(static_cast<int>(after.running()), 1 - first.seat);
-  EXPECT_EQ(alarm.at, *t.now + 10'000);  // the whole bank, from now
+  EXPECT_EQ(restarted.alarm.at, *t.now + 10'000);  // the whole bank, from now
 }
 
 // Ann (seat 0) and bob (seat 1) at a table of The City without a clock, with a grace period of
