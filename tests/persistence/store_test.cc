@@ -1776,17 +1776,19 @@ TEST(ClockStoreTest, AStandInSeatMayForfeit) {
   EXPECT_EQ(ended.game.seat_records[1].bot, "");
 }
 
-// The file of schema version 4 (tests/persistence/data/schema-v4.sql), built with plain SQLite.
-std::string BuildVersion4File(const TempDir& dir) {
-  std::string path = dir.File("v4.db");
-  BuildFile(path,
-            ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v4.sql"));
+// The file of schema version `version` (tests/persistence/data/schema-vN.sql), built with plain
+// SQLite.
+std::string BuildVersionFile(const TempDir& dir, int version) {
+  const std::string name = "v" + std::to_string(version);
+  std::string path = dir.File(name + ".db");
+  BuildFile(path, ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-" +
+                            name + ".sql"));
   return path;
 }
 
 TEST(MigrationTest, AnUpgradedVersion4FileHasTheSchemaOfANewFile) {
   TempDir dir;
-  const std::string path = BuildVersion4File(dir);
+  const std::string path = BuildVersionFile(dir, 4);
   {
     auto db = Connection::Open(path, false);
     ASSERT_TRUE(db.ok());
@@ -1799,7 +1801,7 @@ TEST(MigrationTest, AnUpgradedVersion4FileHasTheSchemaOfANewFile) {
 
 TEST(MigrationTest, UpgradesAVersion4FileWithNoClocksAndNoStandIns) {
   TempDir dir;
-  const std::string path = BuildVersion4File(dir);
+  const std::string path = BuildVersionFile(dir, 4);
   auto store = OpenStore(path);
   ASSERT_TRUE(store);
   EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
@@ -1880,17 +1882,9 @@ TEST(MuteStoreTest, ASeatsMutesAreStoredWholeAndOutliveARestart) {
   EXPECT_EQ(SeatsOf(*store, 1), seats);
 }
 
-// The file of schema version 5 (tests/persistence/data/schema-v5.sql), built with plain SQLite.
-std::string BuildVersion5File(const TempDir& dir) {
-  std::string path = dir.File("v5.db");
-  BuildFile(path,
-            ReadBytes(std::string(CARC_SOURCE_DIR) + "/tests/persistence/data/schema-v5.sql"));
-  return path;
-}
-
 TEST(MigrationTest, AnUpgradedVersion5FileHasTheSchemaOfANewFile) {
   TempDir dir;
-  const std::string path = BuildVersion5File(dir);
+  const std::string path = BuildVersionFile(dir, 5);
   {
     auto db = Connection::Open(path, false);
     ASSERT_TRUE(db.ok());
@@ -1903,7 +1897,7 @@ TEST(MigrationTest, AnUpgradedVersion5FileHasTheSchemaOfANewFile) {
 
 TEST(MigrationTest, UpgradesAVersion5FileWithNoMutesNoTakeBacksAndItsClocksKept) {
   TempDir dir;
-  const std::string path = BuildVersion5File(dir);
+  const std::string path = BuildVersionFile(dir, 5);
   auto store = OpenStore(path);
   ASSERT_TRUE(store);
   EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
