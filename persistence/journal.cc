@@ -12,6 +12,15 @@ void LatencyHistogram::Add(double microseconds) {
   ++buckets_[static_cast<size_t>(bucket)];
   ++count_;
   max_ = std::max(max_, microseconds);
+  sum_ += microseconds;
+}
+
+uint64_t LatencyHistogram::CountAtMostPowerOfTwo(int k) const {
+  // Bucket i holds the latencies in (2^((i-1)/8), 2^(i/8)] microseconds.
+  const int last = std::min(kBuckets - 1, 8 * k);
+  uint64_t n = 0;
+  for (int i = 0; i <= last; ++i) n += buckets_[static_cast<size_t>(i)];
+  return n;
 }
 
 double LatencyHistogram::Quantile(double q) const {

@@ -49,12 +49,16 @@ class LatencyHistogram {
   // The upper bound of the bucket holding the q-quantile (0 < q <= 1), in microseconds.
   double Quantile(double q) const;
   double max() const { return max_; }
+  double sum() const { return sum_; }
+  // How many of the latencies were at most 2^k microseconds (exact: 2^k is a bucket's bound).
+  uint64_t CountAtMostPowerOfTwo(int k) const;
 
  private:
   static constexpr int kBuckets = 8 * 28;  // up to 2^28 us, about 4.5 minutes
   std::array<uint64_t, kBuckets> buckets_{};
   uint64_t count_ = 0;
   double max_ = 0;
+  double sum_ = 0;
 };
 
 struct JournalStats {

@@ -191,8 +191,15 @@ void StrandLog::Submit(persistence::Write write, Done done) {
 
 void StrandBots::Think(BotRequest request, Answer answer) {
   auto shared = std::make_shared<BotRequest>(std::move(request));
-  auto job = [shared, budget = budget_, strand = strand_, owner = owner, answer] {
+  auto job = [shared, budget = budget_, strand = strand_, owner = owner, answer,
+              metrics = metrics] {
+    const auto began = std::chrono::steady_clock::now();
     std::string action = ChooseEncoded(*shared, budget);
+    // Counted before the answer is posted: once the move is seen, its think time is too.
+    if (metrics != nullptr) {
+      metrics->BotThought(std::chrono::duration_cast<std::chrono::microseconds>(
+          std::chrono::steady_clock::now() - began));
+    }
     boost::asio::post(strand, [owner, answer, action = std::move(action)]() mutable {
       if (const auto keep = owner.lock()) answer(std::move(action));
     });
@@ -238,7 +245,7 @@ void Lobby::ReadLog(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetRegistry rule_sets,
-             TokenSource tokens, Storage& storage, BotPool& bot_pool)
+             TokenSource tokens, Storage& storage, BotPool& bot_pool, Metrics* metrics)
     : io_(io),
       config_(config),
       rule_sets_(std::move(rule_sets)),
@@ -247,6 +254,7 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetReg
       tokens_(std::move(tokens)),
       storage_(storage),
       bot_pool_(bot_pool),
+      metrics_(metrics),
       next_number_(storage.next_game_number()) {
   for ([[maybe_unused]] const core::RuleSet* rules : rule_sets_.All()) {
     assert(protocol::FindGameCodec(rules->Type().id) != nullptr &&
@@ -263,6 +271,8 @@ std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
   auto hosted =
       std::make_shared<HostedRoom>(io_, std::move(options), std::move(game), tokens_,
                                    storage_.journal(), work_in_flight_, bot_pool_, budget);
+  hosted->room.metrics = metrics_;
+  hosted->bots.metrics = metrics_;
   hosted->log.owner = hosted;
   hosted->bots.owner = hosted;
   hosted->alarm.owner = hosted;
@@ -411,6 +421,13 @@ void Lobby::OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event) 
 size_t Lobby::GameCount() const {
   std::lock_guard lock(mutex_);
   return rooms_.size();
+}
+
+std::map<wire::GameStatus, size_t> Lobby::GamesByStatus() const {
+  std::lock_guard lock(mutex_);
+  std::map<wire::GameStatus, size_t> games;
+  for (const auto& [id, hosted] : rooms_) ++games[hosted->room.Status()];
+  return games;
 }
 
 std::shared_ptr<HostedRoom> Lobby::Find(const std::string& game_id) const {

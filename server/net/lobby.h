@@ -67,7 +67,8 @@ class StrandBots : public BotRunner {
   StrandBots(BotPool& pool, bots::Budget budget, RoomStrand strand)
       : pool_(pool), budget_(budget), strand_(std::move(strand)) {}
   void Think(BotRequest request, Answer answer) override;
-  std::weak_ptr<void> owner;  // the HostedRoom
+  std::weak_ptr<void> owner;   // the HostedRoom
+  Metrics* metrics = nullptr;  // told each decision's think time, when set
 
  private:
   BotPool& pool_;
@@ -118,8 +119,9 @@ struct HostedRoom {
 class Lobby : public MessageSink {
  public:
   // Hosts the rule sets of `rule_sets` (each must have a codec: protocol::FindGameCodec).
+  // Its rooms count their moves in `metrics`, when given.
   Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetRegistry rule_sets,
-        TokenSource tokens, Storage& storage, BotPool& bot_pool);
+        TokenSource tokens, Storage& storage, BotPool& bot_pool, Metrics* metrics = nullptr);
 
   // Hosts the games the log holds open or running (before the server accepts connections).
   // Returns how many were found damaged.
@@ -133,6 +135,8 @@ class Lobby : public MessageSink {
   wire::Welcome Welcome() const override { return welcome_; }
 
   size_t GameCount() const;
+  // The hosted games by status (for /metrics).
+  std::map<wire::GameStatus, size_t> GamesByStatus() const;
   // Requests posted to rooms and not yet handled, and writes submitted by rooms whose answers
   // have not yet run on their strands: a stopping server lets them finish before it says goodbye.
   size_t WorkInFlight() const { return work_in_flight_; }
@@ -199,6 +203,7 @@ class Lobby : public MessageSink {
   TokenSource tokens_;
   Storage& storage_;
   BotPool& bot_pool_;
+  Metrics* const metrics_;
   std::atomic<size_t> work_in_flight_ = 0;
   mutable std::mutex mutex_;  // guards rooms_, finished_, next_number_ and joined_
   // Game ids are "g" and a number without leading zeros: ordered by length, then as text, they

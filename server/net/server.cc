@@ -56,7 +56,8 @@ std::optional<std::string> Server::OpenLog() {
   if (auto* error = std::get_if<std::string>(&opened)) return *error;
   storage_ = std::move(std::get<std::unique_ptr<Storage>>(opened));
   bot_pool_ = std::make_unique<BotPool>(config_.bot_threads, config_.bot_queue);
-  lobby_ = std::make_unique<Lobby>(io_, config_, rule_sets_, tokens_, *storage_, *bot_pool_);
+  lobby_ =
+      std::make_unique<Lobby>(io_, config_, rule_sets_, tokens_, *storage_, *bot_pool_, &metrics_);
   auto games = storage_->TakeUnfinished();
   size_t actions = 0;
   for (const auto& g : games) actions += g.actions.size();
@@ -68,6 +69,11 @@ std::optional<std::string> Server::OpenLog() {
                storage_->path(), count, actions, damaged, ms);
   registry_.game_count = [this] { return lobby_->GameCount(); };
   registry_.log_stats = [this] { return storage_->StatsJson(); };
+  registry_.metrics_text = [this] {
+    return metrics_.Render({.connections = registry_.Count(),
+                            .games = lobby_->GamesByStatus(),
+                            .log = storage_->journal().Stats()});
+  };
   context_ = std::make_unique<SessionContext>(SessionContext{config_, *lobby_, registry_, clock_});
   return std::nullopt;
 }

@@ -52,6 +52,7 @@ class Server {
   RuleSetRegistry rule_sets_;  // handed to the lobby when the log is open
   TokenSource tokens_;
   Clock clock_;
+  Metrics metrics_;                    // outlives the lobby, whose rooms and bots report to it
   std::unique_ptr<Storage> storage_;   // outlives the lobby: rooms write through its journal
   std::unique_ptr<BotPool> bot_pool_;  // outlives the lobby: rooms' bots think on it
   std::unique_ptr<Lobby> lobby_;

@@ -73,7 +73,8 @@ class SessionRegistry {
   void ShutdownAll(const std::string& reason);
   void ForceCloseAll();
   std::function<size_t()> game_count;
-  std::function<std::string()> log_stats;  // a JSON object
+  std::function<std::string()> log_stats;     // a JSON object
+  std::function<std::string()> metrics_text;  // Prometheus' text format (room/metrics.h)
 
  private:
   std::vector<std::shared_ptr<ManagedSession>> Live() const;
@@ -151,7 +152,8 @@ class BasicSession : public Peer,
   void DoReadRequest();
   void OnReadRequest(boost::beast::error_code ec, size_t bytes);
   void AnswerHttp();
-  void RespondHttp(boost::beast::http::status status, std::string body);
+  void RespondHttp(boost::beast::http::status status, std::string body,
+                   const char* content_type = "application/json");
   void ServeStatic();
   // Writes one HTTP response, then ends the connection (no keep-alive).
   template <typename Response>

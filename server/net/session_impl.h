@@ -101,15 +101,20 @@ void BasicSession<NextLayer>::AnswerHttp() {
                        R"({"status":"ok","games":)" + std::to_string(games) + R"(,"connections":)" +
                            std::to_string(registry_.Count()) + R"(,"log":)" + log + "}");
   }
+  if (request_.method() == http::verb::get && request_.target() == "/metrics") {
+    return RespondHttp(http::status::ok, registry_.metrics_text ? registry_.metrics_text() : "",
+                       kMetricsContentType);
+  }
   ServeStatic();
 }
 
 template <typename NextLayer>
-void BasicSession<NextLayer>::RespondHttp(boost::beast::http::status status, std::string body) {
+void BasicSession<NextLayer>::RespondHttp(boost::beast::http::status status, std::string body,
+                                          const char* content_type) {
   namespace http = boost::beast::http;
   auto response = std::make_shared<http::response<http::string_body>>(status, request_.version());
   response->set(http::field::server, "carc-server");
-  response->set(http::field::content_type, "application/json");
+  response->set(http::field::content_type, content_type);
   response->keep_alive(false);
   response->body() = std::move(body);
   response->prepare_payload();

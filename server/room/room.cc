@@ -208,11 +208,13 @@ void Room::AttachSeat(int seat, const std::shared_ptr<Peer>& peer) {
 void Room::Reject(Peer& peer, uint64_t request_id, wire::ErrorCode code,
                   const std::string& reason) {
   spdlog::info("game {}: move rejected: {} ({})", id_, wire::ErrorCode_Name(code), reason);
+  if (metrics != nullptr) metrics->MoveRefused(code);
   Error(peer, request_id, code, reason);
 }
 
 void Room::RejectRule(Peer& peer, uint64_t request_id, const core::RuleError& error) {
   spdlog::info("game {}: move refused by the rules: {} ({})", id_, error.code, error.message);
+  if (metrics != nullptr) metrics->MoveRefused(wire::ERROR_CODE_RULE_REFUSED);
   wire::ServerMessage message;
   message.mutable_error()->set_code(wire::ERROR_CODE_RULE_REFUSED);
   message.mutable_error()->set_reason(error.message);
@@ -644,7 +646,14 @@ void Room::Resume(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Move& move) {
-  if (Deferred(peer, request_id, [=, this] { Move(peer, request_id, move); })) return;
+  MoveArrived(peer, request_id, move, std::chrono::steady_clock::now());
+}
+
+void Room::MoveArrived(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                       const wire::Move& move, SteadyTime arrived) {
+  if (Deferred(peer, request_id, [=, this] { MoveArrived(peer, request_id, move, arrived); })) {
+    return;
+  }
   // The checks, in order: the token's seat, a running game, that seat's decision, the sequence
   // number, and last the engine.
   const auto seat = SeatOf(move.seat_token());
@@ -687,17 +696,18 @@ void Room::Move(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wi
   Stage(*game_, actor, std::get<std::string>(std::move(applied)), &staged);
   StageChanceDraws(*game_, &staged);
   StampClock(*seat, &staged.front().record);
-  CommitMove(std::move(staged), peer, request_id, std::move(committed));
+  CommitMove(std::move(staged), peer, request_id, std::move(committed), arrived);
 }
 
 // game_ already holds the staged actions; nobody sees them before the write returns (requests
 // wait meanwhile). Committed, they are published; refused, game_ goes back.
 void Room::CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
-                      uint64_t request_id, std::unique_ptr<core::State> committed) {
+                      uint64_t request_id, std::unique_ptr<core::State> committed,
+                      std::optional<SteadyTime> arrived) {
   // The ops first: the lambda below takes `staged` away.
   std::vector<persistence::WriteOp> ops = LogOps(*game_, staged);
   // Shared, not owned: a write's callback is copyable.
-  Write(std::move(ops), [this, staged = std::move(staged), mover, request_id,
+  Write(std::move(ops), [this, staged = std::move(staged), mover, request_id, arrived,
                          committed = std::shared_ptr<core::State>(std::move(committed))](
                             persistence::Status status) mutable {
     if (status) {
@@ -705,7 +715,7 @@ void Room::CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& m
       if (mover) StorageFailed(*mover, request_id, *status);
       return;
     }
-    Publish(std::move(staged), mover, request_id);
+    Publish(std::move(staged), mover, request_id, arrived);
   });
 }
 
@@ -756,7 +766,7 @@ wire::ServerMessage Room::Record(const Staged& staged) {
 // delta, with its request id) and the last delta to the seat that decides next (with its legal
 // actions).
 void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
-                   uint64_t request_id) {
+                   uint64_t request_id, std::optional<SteadyTime> arrived) {
   const std::optional<int> decider = DecidingSeat();
   for (size_t k = 0; k < staged.size(); ++k) {
     const wire::ServerMessage shared = Record(staged[k]);
@@ -779,6 +789,10 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
     for (const auto& weak : spectators_) {
       if (auto peer = weak.lock()) peer->Send(delta_bytes_.back());
     }
+  }
+  if (arrived && metrics != nullptr) {
+    metrics->MoveAccepted(std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - *arrived));
   }
   if (game_->IsOver() && status_ == wire::GAME_STATUS_RUNNING) {
     status_ = wire::GAME_STATUS_FINISHED;
@@ -905,7 +919,7 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     std::unique_ptr<core::State> committed = game_->Clone();
     std::vector<Staged> staged;
     StageChanceDraws(*game_, &staged);
-    CommitMove(std::move(staged), nullptr, 0, std::move(committed));
+    CommitMove(std::move(staged), nullptr, 0, std::move(committed), std::nullopt);
     return std::nullopt;
   }
   RestartClocks();

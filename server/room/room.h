@@ -26,6 +26,8 @@
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -44,6 +46,7 @@
 #include "room/bot_seats.h"
 #include "room/chat.h"
 #include "room/clocks.h"
+#include "room/metrics.h"
 #include "room/request.h"
 
 namespace carc::server {
@@ -174,7 +177,8 @@ class Room {
   std::function<void(const std::string& game_id, const RematchSeat& seat)> on_rematch_join;
 
   wire::GameInfo Info() const;
-  wire::GameStatus Status() const { return status_; }
+  // Safe from any thread (the server's metrics count the hosted games by status).
+  wire::GameStatus Status() const { return status_.load(std::memory_order_relaxed); }
   const std::string& id() const { return id_; }
   // The game as committed (null before the start).
   const core::State* game() const { return game_.get(); }
@@ -186,8 +190,11 @@ class Room {
   int64_t LastActivityMs() const { return last_activity_ms_; }
   // Told when the game is created (or could not be), starts, finishes or is found damaged.
   std::function<void(RoomEvent)> on_event;
+  // Where the room counts the moves it judges (the server's /metrics); none when null.
+  Metrics* metrics = nullptr;
 
  private:
+  using SteadyTime = std::chrono::steady_clock::time_point;
   // The bot that plays a seat, with the token the room moves it with.
   struct SeatBot {
     bots::Level level = bots::Level::kRandom;
@@ -303,12 +310,18 @@ class Room {
   void StageChanceDraws(core::State& game, std::vector<Staged>* out) const;
   std::vector<persistence::WriteOp> LogOps(const core::State& game,
                                            const std::vector<Staged>& staged) const;
-  void Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover, uint64_t request_id);
+  // `arrived`: when the move that led to the staged actions reached the room (for the metrics).
+  void Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover, uint64_t request_id,
+               std::optional<SteadyTime> arrived = std::nullopt);
   // Keeps the shared encoding of the staged action's delta; returns the message it encodes.
   wire::ServerMessage Record(const Staged& staged);
   // `committed` is the game before the staged actions: game_ goes back to it if the write fails.
   void CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& mover,
-                  uint64_t request_id, std::unique_ptr<core::State> committed);
+                  uint64_t request_id, std::unique_ptr<core::State> committed,
+                  std::optional<SteadyTime> arrived);
+  // Move, once it has arrived: a move deferred behind a write keeps its time of arrival.
+  void MoveArrived(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Move& move,
+                   SteadyTime arrived);
   wire::Snapshot SnapshotFor(std::optional<int> seat) const;
   void AddLegalActions(int seat, google::protobuf::RepeatedPtrField<std::string>* out) const;
   std::optional<int> DecidingSeat() const;
@@ -332,7 +345,8 @@ class Room {
   const protocol::GameCodec& codec_;
   TokenSource tokens_;
   persistence::GameLog& log_;
-  wire::GameStatus status_ = wire::GAME_STATUS_OPEN;
+  // Changed on the room's strand only; atomic because Status() may be read from anywhere.
+  std::atomic<wire::GameStatus> status_ = wire::GAME_STATUS_OPEN;
   bool writing_ = false;
   int64_t last_activity_ms_ = 0;
   std::deque<std::function<void()>> waiting_;

@@ -1882,6 +1882,60 @@ TEST(NetLog, HealthCheckReportsTheLogsCommits) {
   EXPECT_GE(log.value("largest_batch", 0), 1) << log.dump();
 }
 
+// The value of one sample of a Prometheus scrape (`name{labels}` exactly), or -1 if absent.
+double SampleValue(const std::string& scrape, const std::string& sample) {
+  std::istringstream lines(scrape);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with(sample + " ")) return std::stod(line.substr(sample.size() + 1));
+  }
+  return -1;
+}
+
+// Scrapes /metrics until `sample` has `value` (a room counts a move, and a finished game, just
+// after its delta went out, so a client may see the delta first), at most 5 s; the last scrape.
+std::string ScrapeWhen(uint16_t port, const std::string& sample, double value) {
+  std::string scrape;
+  for (int i = 0; i < 500; ++i) {
+    scrape = HttpGet(port, "/metrics").body();
+    if (SampleValue(scrape, sample) == value) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return scrape;
+}
+
+TEST(NetHttp, MetricsCountTheMovesTheGamesAndTheConnections) {
+  TestServer server;
+  auto a = Connected(server);
+  auto b = Connected(server);
+  SeatedGame({a.get(), b.get()}, 51);
+  core::Random random(51);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 10));
+  // A retry of a move already made: refused as stale.
+  Client* decider = a->track().seat == a->track().actor() ? a.get() : b.get();
+  wire::ClientMessage stale =
+      decider->MoveMessage(decider->track().legal().front(), decider->track().sequence() - 1);
+  stale.set_request_id(900);
+  EXPECT_EQ(CodeOf(decider->Request(stale)), wire::ERROR_CODE_STALE_SEQUENCE);
+
+  const auto response = HttpGet(server.port(), "/metrics");
+  ASSERT_EQ(response.result(), http::status::ok);
+  EXPECT_EQ(response[http::field::content_type], "text/plain; version=0.0.4; charset=utf-8");
+  const std::string scrape = ScrapeWhen(server.port(), "carc_moves_accepted_total", 10);
+  EXPECT_EQ(SampleValue(scrape, "carc_moves_accepted_total"), 10) << scrape;
+  EXPECT_EQ(SampleValue(scrape, R"(carc_moves_refused_total{code="ERROR_CODE_STALE_SEQUENCE"})"), 1)
+      << scrape;
+  EXPECT_EQ(SampleValue(scrape, "carc_move_broadcast_seconds_count"), 10) << scrape;
+  EXPECT_EQ(SampleValue(scrape, R"(carc_move_broadcast_seconds_bucket{le="+Inf"})"), 10);
+  EXPECT_EQ(SampleValue(scrape, R"(carc_games{status="running"})"), 1) << scrape;
+  EXPECT_EQ(SampleValue(scrape, R"(carc_games{status="open"})"), 0) << scrape;
+  EXPECT_EQ(SampleValue(scrape, "carc_connections"), 2) << scrape;
+  // Every action, the server's draws included, was committed before it was broadcast.
+  EXPECT_EQ(SampleValue(scrape, "carc_log_actions_total"),
+            static_cast<double>(a->track().sequence()));
+  EXPECT_GT(SampleValue(scrape, "carc_commit_seconds_count"), 0) << scrape;
+  EXPECT_EQ(SampleValue(scrape, "carc_bot_think_seconds_count"), 0) << "no bot played";
+}
+
 // Start() of a server on `config`, on an io_context that never runs.
 std::optional<std::string> StartError(ServerConfig config) {
   asio::io_context io;
@@ -3007,6 +3061,11 @@ TEST(NetBots, TwoPeopleAndABotPlayAWholeGameThenARematch) {
   }
   ASSERT_TRUE(a->track().over());
   EXPECT_GT(bot_moves, 0);
+  // Each of the bot's decisions was thought on the pool, and counted as a move like any other.
+  const std::string scrape = ScrapeWhen(server.port(), R"(carc_games{status="finished"})", 1);
+  EXPECT_GE(SampleValue(scrape, "carc_bot_think_seconds_count"), bot_moves) << scrape;
+  EXPECT_GT(SampleValue(scrape, "carc_moves_accepted_total"), bot_moves) << scrape;
+  EXPECT_EQ(SampleValue(scrape, R"(carc_games{status="finished"})"), 1) << scrape;
 
   const std::string old_token = a->track().token;
   wire::ClientMessage ask;
