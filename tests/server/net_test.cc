@@ -1764,6 +1764,51 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({b2.get(), a2.get(), c2.get()}, 3, kSeed));
 }
 
+// docs/operations.md, "Backups and restoring one": a backup taken with the game log's online
+// backup while a game is played holds every move acknowledged before it, and nothing after; a
+// server started on the backup resumes the game there, and it plays on to the end.
+TEST(NetLog, ABackupTakenWhileAGameRunsRestoresItWhereItWas) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  ServerConfig restored = config;
+  restored.db_path = config.db_path + "-backup";
+  const DatabaseFiles backup_files{restored.db_path};
+  constexpr uint64_t kSeed = 47;
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  const std::string game = SeatedGame({a.get(), b.get()}, kSeed);
+  core::Random random(kSeed);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 20));
+  const Client::Track a_kept = a->track();
+  const Client::Track b_kept = b->track();
+  {
+    // What `carc-db backup` does, from a connection of its own, while the server runs.
+    persistence::StoreOptions options;
+    options.path = config.db_path;
+    options.create = false;
+    auto store = persistence::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_EQ(store->Backup(restored.db_path), std::nullopt);
+  }
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 20));
+  ASSERT_GT(a->track().sequence(), a_kept.sequence()) << "the server played on meanwhile";
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), b.get()}));
+  first.reset();
+
+  TestServer second(restored, TestServer::Database::kKeep);
+  wire::ServerMessage reply;
+  auto a2 = ResumedSeat(second, game, a_kept, 0, &reply);
+  ASSERT_TRUE(reply.has_snapshot()) << Show(reply);
+  EXPECT_EQ(reply.snapshot().sequence(), a_kept.sequence()) << "the game as it was backed up";
+  EXPECT_EQ(reply.snapshot().state_hash(), a_kept.state().Hash());
+  auto b2 = ResumedSeat(second, game, b_kept, b_kept.sequence(), &reply);
+  EXPECT_EQ(b2->track().sequence(), a_kept.sequence());
+  ASSERT_NO_FATAL_FAILURE(Play({a2.get(), b2.get()}, random, 5000));
+  ASSERT_TRUE(a2->track().over());
+  ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({a2.get(), b2.get()}, 2, kSeed));
+}
+
 // A game log written before protocol 2 (schema version 2, before games stored their rule set's
 // version): its finished game of The City is hosted, replayed step by step and watched, each
 // hash as it was stored.
