@@ -1,10 +1,13 @@
 // The text of a /metrics scrape (room/metrics.h): Prometheus' text format, every family typed
-// before its samples, histograms cumulative, and the counters as reported.
+// before its samples, histograms cumulative, and the counters as reported; and the dashboard in
+// deploy/ asks only for metrics that a scrape has.
 #include "room/metrics.h"
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -121,6 +124,50 @@ TEST(Metrics, AnEmptyServerScrapesZeroes) {
   EXPECT_EQ(Value(s, "carc_moves_accepted_total"), 0);
   EXPECT_EQ(Value(s, "carc_move_broadcast_seconds_count"), 0);
   EXPECT_EQ(Value(s, "carc_games", R"(status="running")"), 0);
+}
+
+// deploy/grafana-dashboard.json: every metric its queries name is one a scrape has (a histogram's
+// _bucket, _sum and _count included), so a renamed metric cannot leave a panel empty.
+TEST(Metrics, TheDashboardQueriesOnlyMetricsAScrapeHas) {
+  std::ifstream file(std::string(CARC_SOURCE_DIR) + "/deploy/grafana-dashboard.json");
+  ASSERT_TRUE(file) << "deploy/grafana-dashboard.json";
+  const nlohmann::json dashboard = nlohmann::json::parse(file, nullptr, false);
+  ASSERT_FALSE(dashboard.is_discarded()) << "not JSON";
+  ASSERT_TRUE(dashboard.contains("panels") && dashboard["panels"].is_array());
+
+  std::map<std::string, std::string> types;
+  std::istringstream lines(Metrics().Render({}));
+  static const std::regex kType(R"(^# TYPE (\S+) (\S+)$)");
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, kType)) types[m[1]] = m[2];
+  }
+  const auto known = [&types](const std::string& name) {
+    if (types.contains(name)) return true;
+    for (const char* suffix : {"_bucket", "_sum", "_count"}) {
+      const std::string s = suffix;
+      if (name.ends_with(s) && types[name.substr(0, name.size() - s.size())] == "histogram") {
+        return true;
+      }
+    }
+    return false;
+  };
+  static const std::regex kMetric(R"(carc_[a-z_]+)");
+  int queries = 0;
+  for (const auto& panel : dashboard["panels"]) {
+    ASSERT_TRUE(panel.contains("targets")) << panel.value("title", "?");
+    for (const auto& target : panel["targets"]) {
+      const std::string expr = target.value("expr", "");
+      ++queries;
+      int named = 0;
+      for (std::sregex_iterator it(expr.begin(), expr.end(), kMetric), end; it != end; ++it) {
+        EXPECT_TRUE(known(it->str())) << it->str() << " in " << expr;
+        ++named;
+      }
+      EXPECT_GT(named, 0) << "a query with no metric of the server: " << expr;
+    }
+  }
+  EXPECT_GE(queries, 8);
 }
 
 }  // namespace
