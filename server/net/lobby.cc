@@ -289,6 +289,10 @@ std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
 
 void Lobby::CreateRematch(const std::weak_ptr<HostedRoom>& old, RoomOptions options,
                           RoomGame game) {
+  // The old room is kept until it has heard how the rematch went, even if its retention time
+  // ends meanwhile and it leaves the lobby: its players wait for that answer.
+  const std::shared_ptr<HostedRoom> asker = old.lock();
+  if (!asker) return;
   options.seed = OsRandomSeed();
   std::shared_ptr<HostedRoom> hosted;
   {
@@ -300,19 +304,15 @@ void Lobby::CreateRematch(const std::weak_ptr<HostedRoom>& old, RoomOptions opti
     }
   }
   if (!hosted) {
-    if (const auto room = old.lock()) {
-      room->room.RematchFailed(wire::ERROR_CODE_SERVER_FULL, "too many games");
-    }
+    asker->room.RematchFailed(wire::ERROR_CODE_SERVER_FULL, "too many games");
     return;
   }
   // Created on its own strand; once its write has returned the old room hears how it went.
-  boost::asio::post(hosted->strand, [this, hosted, old] {
+  boost::asio::post(hosted->strand, [this, hosted, asker] {
     hosted->room.Create(nullptr, 0);
-    hosted->room.WhenIdle([this, hosted, old] {
+    hosted->room.WhenIdle([this, hosted, asker] {
       const bool created = Find(hosted->room.id()) != nullptr;  // a failed one was dropped
-      const auto room = old.lock();
-      if (!room) return;
-      boost::asio::post(room->strand, [room, created, info = hosted->room.Info()] {
+      boost::asio::post(asker->strand, [room = asker, created, info = hosted->room.Info()] {
         if (created) return room->room.RematchReady(info);
         room->room.RematchFailed(wire::ERROR_CODE_STORAGE_FAILED,
                                  "the server could not save the rematch; try again");
@@ -647,6 +647,9 @@ void Lobby::Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& 
   const std::shared_ptr<HostedRoom> hosted = Find(game_id);
   if (!hosted) {
     if (CatchesUp(request)) return ServeFromLog(peer, message, game_id);
+    if (std::holds_alternative<const wire::Rematch*>(request)) {
+      return HostAgainForRematch(peer, message, game_id);
+    }
     return SendError(*peer, message.request_id(), wire::ERROR_CODE_NO_SUCH_GAME,
                      "no game '" + game_id + "'");
   }
@@ -667,46 +670,83 @@ void Lobby::Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& 
 // the game will not change again.
 void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                          const std::string& game_id) {
+  ReadEndedGame(peer, message.request_id(), game_id, [peer, message](EndedGame ended) {
+    ReadOnlyLog log;
+    Room room(ended.options, std::move(ended.game), OsRandomToken, log);
+    if (auto damage = room.Restore(ended.stored)) {
+      spdlog::error("game {} does not replay: {}", room.id(), *damage);
+    }
+    room.Handle(peer, message);
+  });
+}
+
+// A rematch asked of an ended game that left the lobby (its players came back after its
+// retention time, or after a restart): the game is hosted again as it ended, for another
+// retention time, and the request goes to it as to any hosted game. Only a player of the game
+// brings it back: the token is checked before the room is hosted.
+void Lobby::HostAgainForRematch(const std::shared_ptr<Peer>& peer,
+                                const wire::ClientMessage& message, const std::string& game_id) {
+  ReadEndedGame(peer, message.request_id(), game_id, [this, peer, message](EndedGame ended) {
+    std::shared_ptr<HostedRoom> hosted = Host(ended.options, std::move(ended.game));
+    // Nobody else sees the room before it is in rooms_: restoring it here is safe.
+    if (auto damage = hosted->room.Restore(ended.stored)) {
+      spdlog::error("game {} does not replay: {}", hosted->room.id(), *damage);
+    }
+    if (!hosted->room.HoldsPersonsToken(message.rematch().seat_token())) {
+      return SendError(*peer, message.request_id(), wire::ERROR_CODE_BAD_TOKEN,
+                       "no seat has that token");
+    }
+    bool hosted_here = false;
+    {
+      std::lock_guard lock(mutex_);
+      hosted_here = rooms_.emplace(hosted->room.id(), hosted).second;
+    }
+    if (hosted_here) {
+      spdlog::info("game {} hosted again for a rematch", hosted->room.id());
+      boost::asio::post(hosted->strand, [this, hosted] { Retire(hosted); });
+    }
+    Handle(peer, message);  // to the room now hosted (by this request, or by another meanwhile)
+  });
+}
+
+void Lobby::ReadEndedGame(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                          const std::string& game_id, std::function<void(EndedGame)> then) {
   const auto number = persistence::ParseGameId(game_id);
   if (!number) {
-    return SendError(*peer, message.request_id(), wire::ERROR_CODE_NO_SUCH_GAME,
-                     "no game '" + game_id + "'");
+    return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
   }
-  ReadLog(
-      peer, message.request_id(),
-      [this, peer, message, game_id, number = *number](persistence::Store& store) {
-        const uint64_t id = message.request_id();
-        auto loaded = store.LoadGame(number);
-        if (!loaded) {
-          spdlog::error("reading {}: {}", game_id, loaded.error().message);
-          return SendError(*peer, id, wire::ERROR_CODE_STORAGE_FAILED,
-                           "the game log could not be read");
-        }
-        if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
-          return SendError(*peer, id, wire::ERROR_CODE_GAME_DAMAGED, "the game's log is damaged");
-        }
-        // Open and running games are all hosted (restored at start); one that is not was
-        // written by another program since: it is not this server's to answer for.
-        if (!*loaded || !Ended((*loaded)->game.status)) {
-          return SendError(*peer, id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
-        }
-        auto game = StoredGameOf((*loaded)->game, rule_sets_);
-        if (!game) {
-          return SendError(
-              *peer, id, wire::ERROR_CODE_NO_SUCH_RULE_SET,
-              "this server does not play the rule set of game '" + game_id + "' any more");
-        }
-        const core::GameType& type = game->rules->Type();
-        ReadOnlyLog log;
-        RoomOptions options;
-        options.number = number;
-        options.seats = std::clamp((*loaded)->game.seats, type.min_players, type.max_players);
-        Room room(options, *std::move(game), OsRandomToken, log);
-        if (auto damage = room.Restore(**loaded)) {
-          spdlog::error("game {} does not replay: {}", game_id, *damage);
-        }
-        room.Handle(peer, message);
-      });
+  ReadLog(peer, request_id,
+          [this, peer, request_id, game_id, number = *number,
+           then = std::move(then)](persistence::Store& store) {
+            auto loaded = store.LoadGame(number);
+            if (!loaded) {
+              spdlog::error("reading {}: {}", game_id, loaded.error().message);
+              return SendError(*peer, request_id, wire::ERROR_CODE_STORAGE_FAILED,
+                               "the game log could not be read");
+            }
+            if (*loaded && (*loaded)->game.status == persistence::GameStatus::kDamaged) {
+              return SendError(*peer, request_id, wire::ERROR_CODE_GAME_DAMAGED,
+                               "the game's log is damaged");
+            }
+            // Open and running games are all hosted (restored at start); one that is not was
+            // written by another program since: it is not this server's to answer for.
+            if (!*loaded || !Ended((*loaded)->game.status)) {
+              return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME,
+                               "no game '" + game_id + "'");
+            }
+            auto game = StoredGameOf((*loaded)->game, rule_sets_);
+            if (!game) {
+              return SendError(
+                  *peer, request_id, wire::ERROR_CODE_NO_SUCH_RULE_SET,
+                  "this server does not play the rule set of game '" + game_id + "' any more");
+            }
+            const core::GameType& type = game->rules->Type();
+            EndedGame ended{std::move(**loaded), *std::move(game), {}};
+            ended.options.number = number;
+            ended.options.seats =
+                std::clamp(ended.stored.game.seats, type.min_players, type.max_players);
+            then(std::move(ended));
+          });
 }
 // Read from the log on the reader thread, so any game that ever started can be replayed, hosted
 // or not; a hosted game's log holds everything its clients have seen (nothing is sent before it

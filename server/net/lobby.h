@@ -183,6 +183,19 @@ class Lobby : public MessageSink {
   // Resume or Spectate of a game not hosted: an ended game is answered from the log.
   void ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                     const std::string& game_id);
+  // Rematch of a game not hosted: an ended game is hosted again from the log, then asked.
+  void HostAgainForRematch(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
+                           const std::string& game_id);
+  // An ended game as the log holds it, ready to be restored into a room.
+  struct EndedGame {
+    persistence::StoredGame stored;
+    RoomGame game;
+    RoomOptions options;  // its number and seats
+  };
+  // Reads the ended game `game_id` on the reader thread and hands it to `then` there; or answers
+  // the request's error (no such game, one not ended, damaged, a rule set no longer played).
+  void ReadEndedGame(const std::shared_ptr<Peer>& peer, uint64_t request_id,
+                     const std::string& game_id, std::function<void(EndedGame)> then);
   // A finished or abandoned game leaves the lobby after the retention time (its players saw
   // the end).
   void Retire(const std::shared_ptr<HostedRoom>& hosted);

@@ -177,6 +177,11 @@ class Room {
   std::function<void(const std::string& game_id, const RematchSeat& seat)> on_rematch_join;
 
   wire::GameInfo Info() const;
+  // Whether `token` is a person's seat token in this game (not a bot's).
+  bool HoldsPersonsToken(const std::string& token) const {
+    const auto seat = SeatOf(token);
+    return seat && !IsBotToken(*seat, token);
+  }
   // Safe from any thread (the server's metrics count the hosted games by status).
   wire::GameStatus Status() const { return status_.load(std::memory_order_relaxed); }
   const std::string& id() const { return id_; }

@@ -3148,6 +3148,44 @@ TEST(NetBots, TwoPeopleAndABotPlayAWholeGameThenARematch) {
   EXPECT_EQ(old_game.game_list().games(0).status(), wire::GAME_STATUS_FINISHED);
 }
 
+// Players who come back for a rematch after their game left the lobby (its retention time is 0
+// here): the game is hosted again from the log, and both land in one rematch. A token that is
+// no seat's brings nothing back.
+TEST(NetBots, ARematchAskedForAfterTheGameLeftTheLobbyHostsItAgain) {
+  ServerConfig config = TestConfig();
+  config.finished_game_retention = std::chrono::seconds(0);
+  TestServer server(config);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  const std::string game = SeatedGame({a.get(), b.get()}, 53);
+  core::Random random(53);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
+  ASSERT_TRUE(a->track().over());
+  for (int i = 0; i < 500 && !Ids(ListGames(*a)).empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(Ids(ListGames(*a)).empty()) << "the finished game left the lobby";
+
+  const auto rematch_of = [&game](const std::string& token) {
+    wire::ClientMessage ask;
+    ask.mutable_rematch()->set_game_id(game);
+    ask.mutable_rematch()->set_seat_token(token);
+    return ask;
+  };
+  EXPECT_EQ(CodeOf(a->Request(rematch_of(std::string(16, '\x42')))), wire::ERROR_CODE_BAD_TOKEN);
+  EXPECT_TRUE(Ids(ListGames(*a)).empty()) << "a token that is no seat's hosts nothing";
+
+  const wire::ServerMessage joined = a->Request(rematch_of(a->track().token));
+  ASSERT_TRUE(joined.has_seat_joined()) << Show(joined);
+  const std::string rematch = joined.seat_joined().game().game_id();
+  EXPECT_NE(rematch, game);
+  EXPECT_EQ(joined.seat_joined().game().rematch_of(), game);
+  const wire::ServerMessage second = b->Request(rematch_of(b->track().token));
+  ASSERT_TRUE(second.has_seat_joined()) << Show(second);
+  EXPECT_EQ(second.seat_joined().game().game_id(), rematch) << "the same rematch, from the log";
+  EXPECT_EQ(second.seat_joined().seat(), 1u);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Clocks and absent players (docs/protocol.md, section 15)
 
