@@ -501,5 +501,40 @@ TEST_F(CarcClient, SaysMutesAndShowsTheChat) {
       << watcher.out;
 }
 
+// The load test at a pace, with the server's process measured: every seat times every move's
+// broadcast, and the report gives the bytes each move cost on the wire and the server's CPU time
+// and memory. Its own server, which takes the load test's chosen seeds.
+TEST(CarcClientLoad, ReportsTheBroadcastToEverySeatTheBytesAndTheServersProcess) {
+  TempDir dir;
+  ServerProcess server(dir.path(), test_server::FreeLoopbackPort(), {"--allow-chosen-seeds"});
+  ASSERT_TRUE(server.Start());
+  const std::string client =
+      std::string(CARC_CLIENT_BINARY) + " --server ws://127.0.0.1:" + std::to_string(server.port());
+  const auto load = testing::RunCommand(client +
+                                        " load --games 3 --seats 4 --seconds 3 --think-ms 20 "
+                                        "--server-pid " +
+                                        std::to_string(server.pid()));
+  ASSERT_EQ(load.status, 0) << load.out;
+  const json report = json::parse(load.out);
+  const uint64_t moves = report["moves_accepted"];
+  ASSERT_GT(moves, 12u) << load.out;
+  EXPECT_EQ(report["think_ms"], 20);
+  // The mover and the three others each time the move's delta: four samples a move (the moves
+  // cut off by the time limit may miss some).
+  const uint64_t samples = report["broadcast_ms"]["samples"];
+  EXPECT_LE(samples, 4 * moves);
+  EXPECT_GE(samples, 4 * moves - 4 * 3) << load.out;
+  EXPECT_GT(report["bytes_received_per_move"].get<double>(), 0) << load.out;
+  const json& process = report["server_process"];
+  ASSERT_TRUE(process.is_object()) << load.out;
+  EXPECT_GT(process["peak_rss_mb"].get<double>(), 0) << load.out;
+  EXPECT_GE(process["cpu_seconds"].get<double>(), 0) << load.out;
+
+  const auto refused =
+      testing::RunCommand(client + " load --games 1 --seconds 1 --server-pid 999999999");
+  EXPECT_NE(refused.status, 0) << refused.out;
+  EXPECT_NE(refused.out.find("--server-pid"), std::string::npos) << refused.out;
+}
+
 }  // namespace
 }  // namespace carc

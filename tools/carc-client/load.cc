@@ -1,9 +1,13 @@
 #include "load.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 #include "view.h"
@@ -31,6 +35,8 @@ class Runner {
         hard_stop_(strand_) {}
 
   GamesReport Run() {
+    GamesReport report;
+    if (options_.server_pid) report.server_before = ReadProcessUsage(*options_.server_pid);
     const Clock::time_point start = Clock::now();
     end_ = start;
     asio::post(strand_, [this] {
@@ -50,7 +56,7 @@ class Runner {
     io_.run();
     for (auto& t : pool) t.join();
 
-    GamesReport report;
+    if (options_.server_pid) report.server_after = ReadProcessUsage(*options_.server_pid);
     report.wall_seconds = std::chrono::duration<double>(end_ - start).count();
     report.stopped_by_limit = stopped_;
     report.games = std::move(results_);
@@ -68,6 +74,8 @@ class Runner {
       t.reconnects += s.reconnects;
       for (const auto& [code, n] : s.errors) t.errors[code] += n;
       t.latency_ns.insert(t.latency_ns.end(), s.latency_ns.begin(), s.latency_ns.end());
+      t.broadcast_ns.insert(t.broadcast_ns.end(), s.broadcast_ns.begin(), s.broadcast_ns.end());
+      t.bytes_received += s.bytes_received;
       t.turn_ns.insert(t.turn_ns.end(), s.turn_ns.begin(), s.turn_ns.end());
       if (s.first_move && (!t.first_move || *s.first_move < *t.first_move)) {
         t.first_move = s.first_move;
@@ -84,7 +92,7 @@ class Runner {
     const int game = created_++;
     auto slot = std::make_shared<Slot>();
     slot->index = index;
-    auto last_move_sent = std::make_shared<std::atomic<int64_t>>(0);
+    auto moves = std::make_shared<MoveClock>();
     for (int seat = 0; seat < options_.seats; ++seat) {
       PlayerConfig config;
       config.url = options_.url;
@@ -97,7 +105,8 @@ class Runner {
       config.max_reconnects = 0;  // a lost bot is a failure to report, not to hide
       config.rule_set = options_.rule_set;
       config.tiles = options_.tiles;
-      config.last_move_sent = last_move_sent;
+      config.moves = moves;
+      config.think = options_.think;
       auto player = Player::Create(io_, config);
       if (seat == 0) {
         wire::CreateGame create;
@@ -214,7 +223,49 @@ nlohmann::json Distribution(std::vector<int64_t> samples) {
           {"max", samples.empty() ? 0.0 : Millis(samples.back())}};
 }
 
+// The server's share of the run: its CPU time (and as a share of one core over the run), its
+// memory at the end and at its most.
+nlohmann::json ServerUsageJson(const GamesReport& report) {
+  if (!report.server_before || !report.server_after) return nullptr;
+  const double cpu = report.server_after->cpu_seconds - report.server_before->cpu_seconds;
+  const auto round2 = [](double x) { return std::round(x * 100) / 100; };
+  return {{"cpu_seconds", round2(cpu)},
+          {"cpu_percent_of_one_core",
+           report.wall_seconds > 0 ? round2(100 * cpu / report.wall_seconds) : 0.0},
+          {"rss_mb", round2(report.server_after->rss_mb)},
+          {"peak_rss_mb", round2(report.server_after->peak_rss_mb)}};
+}
+
 }  // namespace
+
+std::optional<ProcessUsage> ReadProcessUsage(int pid) {
+  const std::string dir = "/proc/" + std::to_string(pid);
+  std::ifstream stat(dir + "/stat");
+  std::string line;
+  if (!std::getline(stat, line)) return std::nullopt;
+  // After the command name (in parentheses, which may hold spaces): the state is field 3, and
+  // utime and stime are fields 14 and 15, in clock ticks.
+  const size_t close = line.rfind(')');
+  if (close == std::string::npos) return std::nullopt;
+  std::istringstream fields(line.substr(close + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i) {
+    if (i >= 14) ticks += std::stod(field);
+  }
+  ProcessUsage usage;
+  usage.cpu_seconds = ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::ifstream status(dir + "/status");
+  while (std::getline(status, line)) {
+    const auto kilobytes = [&line](const char* key) -> std::optional<double> {
+      if (!line.starts_with(key)) return std::nullopt;
+      return std::stod(line.substr(std::string(key).size()));
+    };
+    if (const auto kb = kilobytes("VmRSS:")) usage.rss_mb = *kb / 1024;
+    if (const auto kb = kilobytes("VmHWM:")) usage.peak_rss_mb = *kb / 1024;
+  }
+  return usage;
+}
 
 nlohmann::json FinishedGameJson(const Player& player) {
   const protocol::Follower& follower = player.follower();
@@ -284,7 +335,15 @@ nlohmann::json LoadReport(const GamesOptions& options, const GamesReport& report
       {"errors", errors},
       {"failures", failures},
       {"latency_ms", Distribution(t.latency_ns)},
+      {"broadcast_ms", Distribution(t.broadcast_ns)},
       {"turn_ms", Distribution(t.turn_ns)},
+      {"think_ms", options.think.count()},
+      {"bytes_received", t.bytes_received},
+      {"bytes_received_per_move", t.moves_accepted > 0
+                                      ? std::round(static_cast<double>(t.bytes_received) /
+                                                   static_cast<double>(t.moves_accepted))
+                                      : 0.0},
+      {"server_process", ServerUsageJson(report)},
   };
 }
 

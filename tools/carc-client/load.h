@@ -35,7 +35,18 @@ struct GamesOptions {
   int max_total_games = 5000;      // with repeat: never more games than this
   bool print_moves = false;
   std::shared_ptr<const core::TileSet> tiles;  // the server's for rule_set (GetTileSet)
+  std::chrono::milliseconds think{0};  // each bot waits this long before each move: the pace
+  std::optional<int> server_pid;       // the server's process, measured from /proc (Linux)
 };
+
+// A process's CPU time and memory, read from /proc/PID/stat and /proc/PID/status.
+struct ProcessUsage {
+  double cpu_seconds = 0;  // user + system, since the process started
+  double rss_mb = 0;       // resident now (VmRSS)
+  double peak_rss_mb = 0;  // the most it was resident (VmHWM)
+};
+// Nullopt when the process cannot be read (gone, not Linux, another user's).
+std::optional<ProcessUsage> ReadProcessUsage(int pid);
 
 struct GameResult {
   std::string game_id;
@@ -52,6 +63,7 @@ struct GamesReport {
   PlayerStats totals;  // summed over every player; latency_ns holds every sample
   int players = 0;
   int players_failed = 0;
+  std::optional<ProcessUsage> server_before, server_after;  // with GamesOptions::server_pid
 };
 
 GamesReport PlayGames(const GamesOptions& options);

@@ -937,6 +937,14 @@ int Main(int argc, char** argv) {
       ->check(CLI::IsMember({"random", "eager"}));
   load->add_flag("--repeat", games.repeat,
                  "start a new game whenever one ends, until the time limit (at most 5000 games)");
+  int think_ms = 0;
+  load->add_option("--think-ms", think_ms,
+                   "each bot waits this long before each move: the players' pace (default 0)")
+      ->check(CLI::Range(0, 600000));
+  int server_pid = 0;
+  load->add_option("--server-pid", server_pid,
+                   "the server's process id: its CPU time and memory go in the report")
+      ->check(CLI::PositiveNumber);
 
   CLI11_PARSE(app, argc, argv);
 
@@ -1014,6 +1022,13 @@ int Main(int argc, char** argv) {
   games.seed = seed ? *seed : 1;
   games.bot_seed = games.seed.value_or(1);
   games.limit = std::chrono::seconds(seconds);
+  games.think = std::chrono::milliseconds(think_ms);
+  if (server_pid > 0) {
+    if (!ReadProcessUsage(server_pid)) {
+      return Fail("--server-pid: cannot read /proc/" + std::to_string(server_pid));
+    }
+    games.server_pid = server_pid;
+  }
   const GamesReport report = PlayGames(games);
   std::cout << LoadReport(games, report).dump(2) << "\n";
   return report.players_failed == 0 ? 0 : 1;

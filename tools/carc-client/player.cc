@@ -163,6 +163,7 @@ void Player::OnClosed(const std::string& error) {
 // Messages
 
 void Player::OnMessage(const wire::ServerMessage& message) {
+  stats_.bytes_received += message.ByteSizeLong();
   switch (message.body_case()) {
     case wire::ServerMessage::kWelcome:
       welcomed_ = true;
@@ -324,6 +325,12 @@ void Player::OnDelta(const wire::ServerMessage& message) {
   if (auto error = follower_.Apply(delta)) return Resync(*error);
   ++stats_.deltas;
   stats_.last_delta = now;
+  if (config_.moves) {
+    if (const auto sent = config_.moves->SentBefore(delta.sequence())) {
+      stats_.broadcast_ns.push_back(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(now - *sent).count());
+    }
+  }
   const bool mine = pending_id_ != 0 && message.request_id() == pending_id_;
   if (mine) {
     ++stats_.moves_accepted;
@@ -389,24 +396,53 @@ void Player::OnError(const wire::ServerMessage& message) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The moves of a game's seats, timed
+
+void MoveClock::Sent(uint64_t sequence, Clock::time_point at) {
+  std::lock_guard lock(mutex_);
+  delta_sequence_ = sequence + 1;
+  sent_ = at;
+  turn_open_ = true;
+}
+
+std::optional<MoveClock::Clock::time_point> MoveClock::SentBefore(uint64_t delta_sequence) const {
+  std::lock_guard lock(mutex_);
+  if (delta_sequence_ == 0 || delta_sequence != delta_sequence_) return std::nullopt;
+  return sent_;
+}
+
+std::optional<MoveClock::Clock::time_point> MoveClock::TakeForTurn() {
+  std::lock_guard lock(mutex_);
+  if (!turn_open_) return std::nullopt;
+  turn_open_ = false;
+  return sent_;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Decisions
 
 void Player::Decide() {
   if (finished_ || stopped_ || failed_) return;
   if (pending_id_ != 0) return;  // a move of ours is still on its way
-  if (config_.last_move_sent) {
-    const int64_t sent = config_.last_move_sent->exchange(0);
-    if (sent != 0) {
+  if (config_.moves) {
+    if (const auto sent = config_.moves->TakeForTurn()) {
       stats_.turn_ns.push_back(
-          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
-              .count() -
-          sent);
+          std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - *sent).count());
     }
   }
   pending_ = Pending{follower_.sequence(), follower_.legal_actions(), follower_.legal(), 0};
   if (config_.policy == Policy::kHuman) return Ask();
   pending_->chosen = ChooseAction(follower_, config_.policy == Policy::kEager, random_);
-  SendMove();
+  if (config_.think.count() <= 0) return SendMove();
+  // The pace of a person: the move goes after the think time, if the decision is still ours.
+  const uint64_t sequence = pending_->sequence;
+  timer_.expires_after(config_.think);
+  timer_.async_wait([self = shared_from_this(), sequence](const boost::system::error_code& ec) {
+    if (ec || self->done_ || self->stopped_ || self->failed_) return;
+    if (self->pending_ && self->pending_->sequence == sequence && self->pending_id_ == 0) {
+      self->SendMove();
+    }
+  });
 }
 
 void Player::Ask() {
@@ -513,11 +549,7 @@ void Player::SendMove() {
   move->set_sequence(pending_->sequence);
   move->set_action(pending_->legal[pending_->chosen]);
   pending_sent_ = Clock::now();
-  if (config_.last_move_sent) {
-    config_.last_move_sent->store(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(pending_sent_.time_since_epoch())
-            .count());
-  }
+  if (config_.moves) config_.moves->Sent(pending_->sequence, pending_sent_);
   if (!stats_.first_move) stats_.first_move = pending_sent_;
   ++stats_.moves_sent;
   pending_id_ = connection_->Send(std::move(message));

@@ -21,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -41,6 +42,25 @@ enum class Policy : uint8_t {
   kHuman,   // asks on the terminal
 };
 
+// Shared by the seats of one game (bots, load): the last move a seat sent, so that the seat that
+// decides next can time the turn hand-over, and every seat can time the move's broadcast.
+class MoveClock {
+ public:
+  using Clock = std::chrono::steady_clock;
+  // A Move answering state `sequence` went out at `at` (its Delta will have sequence + 1).
+  void Sent(uint64_t sequence, Clock::time_point at);
+  // When the move whose Delta has `delta_sequence` was sent, if that is the last move sent.
+  std::optional<Clock::time_point> SentBefore(uint64_t delta_sequence) const;
+  // When the last move was sent, once: the seat that decides next times its turn from it.
+  std::optional<Clock::time_point> TakeForTurn();
+
+ private:
+  mutable std::mutex mutex_;
+  uint64_t delta_sequence_ = 0;  // 0: no move sent yet
+  Clock::time_point sent_{};
+  bool turn_open_ = false;
+};
+
 struct PlayerConfig {
   ServerUrl url;
   Endpoints endpoints;
@@ -54,9 +74,10 @@ struct PlayerConfig {
   // and the drawing names tiles with: a snapshot of another rule set is refused.
   std::string rule_set;
   std::shared_ptr<const core::TileSet> tiles;
-  // Shared by the seats of one game (bots, load): when a seat sent its last move (steady clock,
-  // ns; 0 when none is outstanding), so the seat that decides next can time the turn.
-  std::shared_ptr<std::atomic<int64_t>> last_move_sent;
+  // Shared by the seats of one game (bots, load); none for a person's seat.
+  std::shared_ptr<MoveClock> moves;
+  // A bot waits this long before each of its moves (the load test's pace); 0: at once.
+  std::chrono::milliseconds think{0};
 };
 
 struct PlayerStats {
@@ -69,7 +90,9 @@ struct PlayerStats {
   uint64_t reconnects = 0;
   std::map<std::string, uint64_t> errors;  // every Error received, by code name
   std::vector<int64_t> latency_ns;         // Move sent -> its Delta received
-  std::vector<int64_t> turn_ns;  // a seat's Move sent -> the next decision reached its seat
+  std::vector<int64_t> broadcast_ns;  // a seat's Move sent -> its Delta received, at every seat
+  uint64_t bytes_received = 0;        // the ServerMessages' encoded sizes (WebSocket payloads)
+  std::vector<int64_t> turn_ns;       // a seat's Move sent -> the next decision reached its seat
   std::optional<std::chrono::steady_clock::time_point> first_move, last_delta;
 };
 
