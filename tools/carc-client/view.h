@@ -10,13 +10,14 @@
 #include <string_view>
 #include <vector>
 
-#include "connection.h"
 #include "core/hash.h"
 #include "core/tileset.h"
+#include "protocol/envelope.h"
 #include "protocol/follower.h"
 
 namespace carc::client {
 
+namespace wire = protocol::wire;
 using protocol::HashHex;  // 16 hex digits
 
 // A text picture: the sequence and state hash, then the game's drawing (or whose decision, the
