@@ -142,6 +142,17 @@ int Main(int argc, char** argv) {
                "let CreateGame choose the game's seed (tests, replays, benchmarks); off, a chosen "
                "seed is refused, since it would reveal the drawing order")
       ->capture_default_str();
+  app.add_option("--shard", config.shard,
+                 "this instance's shard name (a lowercase letter, then up to 15 lowercase letters "
+                 "or digits): its games' ids carry it, and it refuses other shards' games "
+                 "(docs/operations.md); none: the server is alone")
+      ->check(CLI::Validator(
+          [](const std::string& name) {
+            return carc::server::ValidShardName(name)
+                       ? std::string()
+                       : "a lowercase letter, then up to 15 lowercase letters or digits";
+          },
+          "NAME"));
   app.add_option(
       "--db", config.db_path,
       "the game log, a SQLite file (default: " + carc::server::DefaultDatabasePath() + ")");

@@ -41,6 +41,8 @@ struct ServerConfig {
   // server picks every seed: a creator who knew it could compute the whole drawing order.
   bool allow_chosen_seeds = false;
   std::string web_root;  // the web client's built files (web/dist); empty: none served
+  // This instance's shard name, in its games' ids (room/game_ids.h); empty: the server is alone.
+  std::string shard;
   // The game log (docs/persistence.md).
   std::string db_path;               // SQLite file; empty: DefaultDatabasePath() (net/storage.h)
   std::string synchronous = "full";  // "full": a commit survives a power loss; "normal": a crash

@@ -33,7 +33,7 @@ wire::ServerMessage EmptyGameList(uint64_t request_id) {
 // `page_limit`, the filter asks for one game more than a page: when it is there, the page is cut
 // to the limit and says where the next one begins.
 wire::ServerMessage StoredGameList(persistence::Store& store, const persistence::ListFilter& filter,
-                                   uint64_t request_id,
+                                   uint64_t request_id, std::string_view shard,
                                    std::optional<size_t> page_limit = std::nullopt) {
   auto listed = store.ListGames(filter);
   if (!listed) {
@@ -47,10 +47,10 @@ wire::ServerMessage StoredGameList(persistence::Store& store, const persistence:
   wire::ServerMessage reply = EmptyGameList(request_id);
   if (page_limit && listed->size() > *page_limit) {
     listed->resize(*page_limit);
-    reply.mutable_game_list()->set_next_page(persistence::GameId(listed->back().number));
+    reply.mutable_game_list()->set_next_page(PublicGameId(shard, listed->back().number));
   }
   for (const persistence::GameRecord& game : *listed) {
-    *reply.mutable_game_list()->add_games() = InfoFromRecord(game);
+    *reply.mutable_game_list()->add_games() = InfoFromRecord(game, shard);
   }
   return reply;
 }
@@ -88,8 +88,9 @@ std::map<std::string, wire::ServerMessage, std::less<>> TileSetReplies(
   return replies;
 }
 
-wire::Welcome WelcomeOf(const RuleSetRegistry& rule_sets) {
+wire::Welcome WelcomeOf(const RuleSetRegistry& rule_sets, const std::string& shard) {
   wire::Welcome welcome;
+  welcome.set_shard(shard);
   for (const core::RuleSet* rules : rule_sets.All()) {
     const core::GameType& type = rules->Type();
     if (rule_sets.Find(type.id) != rules) continue;  // new games are played by the newest only
@@ -249,7 +250,7 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetReg
     : io_(io),
       config_(config),
       rule_sets_(std::move(rule_sets)),
-      welcome_(WelcomeOf(rule_sets_)),
+      welcome_(WelcomeOf(rule_sets_, config.shard)),
       tile_set_replies_(TileSetReplies(rule_sets_)),
       tokens_(std::move(tokens)),
       storage_(storage),
@@ -262,8 +263,25 @@ Lobby::Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetReg
   }
 }
 
+std::optional<int64_t> Lobby::OwnGameNumber(const std::string& game_id) const {
+  const GameIdMeaning meaning = ParsePublicGameId(config_.shard, game_id);
+  if (const auto* own = std::get_if<OwnGame>(&meaning)) return own->number;
+  return std::nullopt;
+}
+
+bool Lobby::RefusedAsOtherShards(Peer& peer, uint64_t request_id, const std::string& game_id,
+                                 const GameIdMeaning& meaning) const {
+  const auto* other = std::get_if<OtherShardsGame>(&meaning);
+  if (other == nullptr) return false;
+  SendError(peer, request_id, wire::ERROR_CODE_WRONG_SHARD,
+            "game '" + game_id + "' is on shard '" + other->shard + "', not on this one ('" +
+                config_.shard + "')");
+  return true;
+}
+
 // Makes the room for a game; the caller adds it to rooms_.
 std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
+  options.shard = config_.shard;
   const bots::Budget budget{
       .playouts = config_.bot_playouts,
       .max_microseconds = int64_t{config_.bot_move_ms} * 1000,
@@ -337,7 +355,7 @@ size_t Lobby::Restore(const std::vector<persistence::StoredGame>& games) {
     if (!game) {
       // Kept in the log as it is: a server that has its rule set again will host it.
       spdlog::error("game {} is not hosted: this server does not play rule set '{}' version {}",
-                    persistence::GameId(stored.game.number), LogSafe(stored.game.rule_set),
+                    PublicGameId(config_.shard, stored.game.number), LogSafe(stored.game.rule_set),
                     stored.game.rule_set_version);
       ++damaged;
       continue;
@@ -524,7 +542,8 @@ void Lobby::List(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (!list.game_id().empty()) return ListOne(peer, request_id, list.game_id());
   ListPage page{PageLimit(list.limit()), std::nullopt};
   if (!list.after().empty()) {
-    page.after = persistence::ParseGameId(list.after());
+    const GameIdMeaning after = ParsePublicGameId(config_.shard, list.after());
+    if (const auto* own = std::get_if<OwnGame>(&after)) page.after = own->number;
     if (!page.after) {
       return SendError(*peer, request_id, wire::ERROR_CODE_MALFORMED_MESSAGE,
                        "list_games.after: not a game id (the next_page of a GameList)");
@@ -545,7 +564,8 @@ void Lobby::ListHosted(const std::shared_ptr<Peer>& peer, uint64_t request_id,
     // Finished games are still hosted for a while but not listed: at most `finished_` of the
     // rooms looked at are left out, so this many rooms fill a page when enough games are open.
     const size_t window = page.limit + finished_;
-    auto it = page.after ? rooms_.upper_bound(persistence::GameId(*page.after)) : rooms_.begin();
+    auto it =
+        page.after ? rooms_.upper_bound(PublicGameId(config_.shard, *page.after)) : rooms_.begin();
     for (; it != rooms_.end() && rooms.size() < window; ++it) rooms.push_back(it->second);
     more_rooms = it != rooms_.end();
   }
@@ -582,8 +602,8 @@ void Lobby::ListFinished(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   filter.after = page.after;
   filter.limit = static_cast<int64_t>(page.limit) + 1;
   ReadLog(peer, request_id,
-          [peer, request_id, filter, limit = page.limit](persistence::Store& store) {
-            SendMessage(*peer, StoredGameList(store, filter, request_id, limit));
+          [this, peer, request_id, filter, limit = page.limit](persistence::Store& store) {
+            SendMessage(*peer, StoredGameList(store, filter, request_id, config_.shard, limit));
           });
 }
 
@@ -598,12 +618,14 @@ void Lobby::ListOne(const std::shared_ptr<Peer>& peer, uint64_t request_id,
     });
     return;
   }
-  const auto number = persistence::ParseGameId(game_id);
-  if (!number) return SendMessage(*peer, EmptyGameList(request_id));
+  const GameIdMeaning meaning = ParsePublicGameId(config_.shard, game_id);
+  if (RefusedAsOtherShards(*peer, request_id, game_id, meaning)) return;
+  const auto* own = std::get_if<OwnGame>(&meaning);
+  if (own == nullptr) return SendMessage(*peer, EmptyGameList(request_id));
   persistence::ListFilter filter;
-  filter.number = *number;
-  ReadLog(peer, request_id, [peer, request_id, filter](persistence::Store& store) {
-    SendMessage(*peer, StoredGameList(store, filter, request_id));
+  filter.number = own->number;
+  ReadLog(peer, request_id, [this, peer, request_id, filter](persistence::Store& store) {
+    SendMessage(*peer, StoredGameList(store, filter, request_id, config_.shard));
   });
 }
 
@@ -644,6 +666,10 @@ void Lobby::Handle(const std::shared_ptr<Peer>& peer, const wire::ClientMessage&
 void Lobby::Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                   const RoomRequest& request) {
   const std::string& game_id = GameIdOf(request);
+  if (RefusedAsOtherShards(*peer, message.request_id(), game_id,
+                           ParsePublicGameId(config_.shard, game_id))) {
+    return;
+  }
   const std::shared_ptr<HostedRoom> hosted = Find(game_id);
   if (!hosted) {
     if (CatchesUp(request)) return ServeFromLog(peer, message, game_id);
@@ -711,7 +737,7 @@ void Lobby::HostAgainForRematch(const std::shared_ptr<Peer>& peer,
 
 void Lobby::ReadEndedGame(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                           const std::string& game_id, std::function<void(EndedGame)> then) {
-  const auto number = persistence::ParseGameId(game_id);
+  const auto number = OwnGameNumber(game_id);
   if (!number) {
     return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
   }
@@ -753,7 +779,10 @@ void Lobby::ReadEndedGame(const std::shared_ptr<Peer>& peer, uint64_t request_id
 // is committed).
 void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                    const std::string& game_id, std::optional<uint64_t> seek) {
-  const auto number = persistence::ParseGameId(game_id);
+  if (RefusedAsOtherShards(*peer, request_id, game_id, ParsePublicGameId(config_.shard, game_id))) {
+    return;
+  }
+  const auto number = OwnGameNumber(game_id);
   if (!number) {
     return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME, "no game '" + game_id + "'");
   }
@@ -769,8 +798,9 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
               return SendError(*peer, request_id, wire::ERROR_CODE_NO_SUCH_GAME,
                                "no game '" + game_id + "'");
             }
-            wire::ServerMessage reply = seek ? SeekMessage(**loaded, rule_sets_, *seek)
-                                             : ReplayMessage(**loaded, rule_sets_);
+            wire::ServerMessage reply =
+                seek ? SeekMessage(**loaded, rule_sets_, *seek, config_.shard)
+                     : ReplayMessage(**loaded, rule_sets_, config_.shard);
             reply.set_request_id(request_id);
             SendMessage(*peer, reply);
           });

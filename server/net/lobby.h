@@ -183,6 +183,11 @@ class Lobby : public MessageSink {
   // Resume or Spectate of a game not hosted: an ended game is answered from the log.
   void ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                     const std::string& game_id);
+  // The number of `game_id` when it is one of this server's games (room/game_ids.h).
+  std::optional<int64_t> OwnGameNumber(const std::string& game_id) const;
+  // Answers ERROR_CODE_WRONG_SHARD, and true, when `game_id` names another shard's game.
+  bool RefusedAsOtherShards(Peer& peer, uint64_t request_id, const std::string& game_id,
+                            const GameIdMeaning& meaning) const;
   // Rematch of a game not hosted: an ended game is hosted again from the log, then asked.
   void HostAgainForRematch(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                            const std::string& game_id);

@@ -268,6 +268,7 @@ void Room::Rematch(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 // from the creation, the same policy; a new seed.
 RoomOptions Room::RematchOptions() const {
   RoomOptions rematch;
+  rematch.shard = options_.shard;
   rematch.name = options_.name;
   rematch.seats = options_.seats;
   rematch.replay_limit = options_.replay_limit;

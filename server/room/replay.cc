@@ -4,6 +4,7 @@
 #include "room/chat.h"
 #include "room/clocks.h"
 #include "room/draw_commitment.h"
+#include "room/game_ids.h"
 #include "room/room.h"
 
 namespace carc::server {
@@ -64,9 +65,9 @@ std::variant<Replayer, wire::ServerMessage> ReplayerOf(const persistence::GameRe
 }
 
 wire::Snapshot SnapshotOf(const persistence::GameRecord& record, const Replayer& replayer,
-                          const core::State& game, uint64_t sequence) {
+                          const core::State& game, uint64_t sequence, std::string_view shard) {
   wire::Snapshot snapshot;
-  snapshot.set_game_id(persistence::GameId(record.number));
+  snapshot.set_game_id(PublicGameId(shard, record.number));
   snapshot.set_sequence(sequence);
   snapshot.set_state(replayer.codec->EncodeState(game));
   snapshot.set_state_hash(game.Hash());
@@ -88,9 +89,9 @@ std::variant<std::unique_ptr<core::State>, wire::ServerMessage> StateAt(
 
 }  // namespace
 
-wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
+wire::GameInfo InfoFromRecord(const persistence::GameRecord& game, std::string_view shard) {
   wire::GameInfo info;
-  info.set_game_id(persistence::GameId(game.number));
+  info.set_game_id(PublicGameId(shard, game.number));
   info.set_name(game.name);
   info.set_rule_set(game.rule_set);
   info.set_rule_set_version(static_cast<uint32_t>(game.rule_set_version));
@@ -112,8 +113,8 @@ wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
     }
   }
   info.set_status(ToProto(game.status));
-  if (game.rematch_of > 0) info.set_rematch_of(persistence::GameId(game.rematch_of));
-  if (game.rematch > 0) info.set_rematch(persistence::GameId(game.rematch));
+  if (game.rematch_of > 0) info.set_rematch_of(PublicGameId(shard, game.rematch_of));
+  if (game.rematch > 0) info.set_rematch(PublicGameId(shard, game.rematch));
   info.set_on_resign(ToProto(game.on_resign));
   AddDrawFields(game.draw_commitment, game.draw_proof, info.status(), &info);
   info.set_spectators_chat(game.spectators_chat);
@@ -122,7 +123,7 @@ wire::GameInfo InfoFromRecord(const persistence::GameRecord& game) {
 }
 
 wire::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
-                                  const RuleSetRegistry& rule_sets) {
+                                  const RuleSetRegistry& rule_sets, std::string_view shard) {
   if (auto refusal = NotReplayable(stored.game)) return *refusal;
   auto replayer = ReplayerOf(stored.game, rule_sets);
   if (auto* refusal = std::get_if<wire::ServerMessage>(&replayer)) return *refusal;
@@ -131,10 +132,10 @@ wire::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
   if (auto* refusal = std::get_if<wire::ServerMessage>(&start)) return *refusal;
   wire::ServerMessage message;
   wire::Replay* replay = message.mutable_replay();
-  *replay->mutable_game() = InfoFromRecord(stored.game);
+  *replay->mutable_game() = InfoFromRecord(stored.game, shard);
   *replay->mutable_start() =
-      SnapshotOf(stored.game, by, *std::get<std::unique_ptr<core::State>>(start), 0);
-  const std::string id = persistence::GameId(stored.game.number);
+      SnapshotOf(stored.game, by, *std::get<std::unique_ptr<core::State>>(start), 0, shard);
+  const std::string id = PublicGameId(shard, stored.game.number);
   const auto replayed = persistence::ReplayStored(
       stored, *by.rules,
       [&](const persistence::ActionRecord& r, std::span<const std::string>,
@@ -156,7 +157,8 @@ wire::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
 }
 
 wire::ServerMessage SeekMessage(const persistence::StoredGame& stored,
-                                const RuleSetRegistry& rule_sets, uint64_t sequence) {
+                                const RuleSetRegistry& rule_sets, uint64_t sequence,
+                                std::string_view shard) {
   if (auto refusal = NotReplayable(stored.game)) return *refusal;
   if (sequence > stored.actions.size()) {
     return ErrorMessage(wire::ERROR_CODE_MALFORMED_MESSAGE,
@@ -169,7 +171,7 @@ wire::ServerMessage SeekMessage(const persistence::StoredGame& stored,
   if (auto* refusal = std::get_if<wire::ServerMessage>(&state)) return *refusal;
   wire::ServerMessage message;
   *message.mutable_snapshot() =
-      SnapshotOf(stored.game, by, *std::get<std::unique_ptr<core::State>>(state), sequence);
+      SnapshotOf(stored.game, by, *std::get<std::unique_ptr<core::State>>(state), sequence, shard);
   return message;
 }
 

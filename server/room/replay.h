@@ -6,6 +6,7 @@
 #pragma once
 
 #include <memory>
+#include <string_view>
 
 #include "persistence/store.h"
 #include "protocol/envelope.h"
@@ -15,13 +16,15 @@ namespace carc::server {
 
 namespace wire = protocol::wire;
 
+// Game ids name `shard`, the server's shard ("" alone; room/game_ids.h).
 // The answer to GetReplay (a Replay, or an Error) for a stored game.
 wire::ServerMessage ReplayMessage(const persistence::StoredGame& stored,
-                                  const RuleSetRegistry& rule_sets);
+                                  const RuleSetRegistry& rule_sets, std::string_view shard = "");
 // The answer to Seek: the public state after `sequence` actions (a Snapshot, or an Error).
 wire::ServerMessage SeekMessage(const persistence::StoredGame& stored,
-                                const RuleSetRegistry& rule_sets, uint64_t sequence);
+                                const RuleSetRegistry& rule_sets, uint64_t sequence,
+                                std::string_view shard = "");
 // A stored game's summary, as in game lists (no seat is online: this is the log's view).
-wire::GameInfo InfoFromRecord(const persistence::GameRecord& game);
+wire::GameInfo InfoFromRecord(const persistence::GameRecord& game, std::string_view shard = "");
 
 }  // namespace carc::server

@@ -70,7 +70,7 @@ RoomGame DefaultRoomGame(std::shared_ptr<const core::RuleSet> rules) {
 
 Room::Room(RoomOptions options, RoomGame game, TokenSource tokens, persistence::GameLog& log)
     : options_(std::move(options)),
-      id_(persistence::GameId(options_.number)),
+      id_(PublicGameId(options_.shard, options_.number)),
       game_type_(std::move(game)),
       codec_(*game_type_.codec),
       tokens_(std::move(tokens)),
@@ -252,7 +252,8 @@ wire::GameInfo Room::Info() const {
     s->set_stand_in(seats_[i].stand_in);
   }
   info.set_status(status_);
-  if (options_.rematch_of > 0) info.set_rematch_of(persistence::GameId(options_.rematch_of));
+  if (options_.rematch_of > 0)
+    info.set_rematch_of(PublicGameId(options_.shard, options_.rematch_of));
   info.set_rematch(rematch_);
   info.set_on_resign(ToProto(options_.on_resign));
   uint32_t spectators = 0;
@@ -833,7 +834,7 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
   options_.seed = record.seed;
   options_.on_resign = record.on_resign;
   options_.rematch_of = record.rematch_of;
-  if (record.rematch > 0) rematch_ = persistence::GameId(record.rematch);
+  if (record.rematch > 0) rematch_ = PublicGameId(options_.shard, record.rematch);
   options_.spectators_chat = record.spectators_chat;
   options_.time_control = record.time_control;
   draws_ = {record.draw_commitment, record.draw_proof};

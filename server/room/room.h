@@ -46,6 +46,7 @@
 #include "room/bot_seats.h"
 #include "room/chat.h"
 #include "room/clocks.h"
+#include "room/game_ids.h"
 #include "room/metrics.h"
 #include "room/request.h"
 
@@ -80,7 +81,7 @@ struct RoomGame {
 RoomGame DefaultRoomGame(std::shared_ptr<const core::RuleSet> rules);
 
 struct RoomOptions {
-  int64_t number = 1;  // the game's key in the log; its public id is "g" + number
+  int64_t number = 1;  // the game's key in the log; its public id is PublicGameId(shard, number)
   std::string name;
   int seats = 4;  // within the rule set's player counts
   uint64_t seed = 0;
@@ -97,6 +98,8 @@ struct RoomOptions {
   int64_t rematch_of = 0;  // the number of the game this one is a rematch of; 0: none
   // Clocks and absent players (room/clocks.h).
   persistence::TimeControl time_control{};
+  // The server's shard name, in the game's public id (room/game_ids.h); empty: the server is alone.
+  std::string shard{};
 };
 
 // A player of a game that is over who asked for a rematch, to be seated in it.

@@ -3233,5 +3233,43 @@ TEST(NetClocks, APlayerWhoseTimeRunsOutForfeitsAndTheGameEnds) {
   EXPECT_TRUE(ended->lobby_update().game().seat(0).resigned());
 }
 
+// docs/operations.md, "Shards": a shard's game ids carry its name, and a request that names
+// another shard's game is refused with that shard's name, changing nothing.
+TEST(NetShards, AShardNamesItsGamesAndRefusesOtherShardsGames) {
+  ServerConfig config = TestConfig();
+  config.shard = "a";
+  TestServer server(config);
+  auto c = std::make_unique<Client>();
+  ASSERT_TRUE(c->Connect(server.port()));
+  EXPECT_EQ(c->Hello().shard(), "a");
+  const std::string game = c->Create(2, 61);
+  EXPECT_EQ(game, "a-g1");
+  ASSERT_TRUE(c->Join(game, 0).has_seat_joined());
+  EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{"a-g1"}));
+  EXPECT_EQ(Ids(ListOne(*c, "a-g1")), (std::vector<std::string>{"a-g1"}));
+
+  const auto refused = [](const wire::ServerMessage& reply) {
+    EXPECT_EQ(CodeOf(reply), wire::ERROR_CODE_WRONG_SHARD) << Show(reply);
+    EXPECT_NE(reply.error().reason().find("'b'"), std::string::npos) << Show(reply);
+  };
+  refused(c->Request(msg::JoinSeat("b-g1", std::nullopt)));
+  refused(c->Request(msg::Spectate("b-g1")));
+  refused(c->Request(msg::GetReplay("b-g1")));
+  refused(ListOne(*c, "b-g1"));
+  // The id of a server alone is no game of a shard's.
+  EXPECT_EQ(CodeOf(c->Request(msg::JoinSeat("g1", std::nullopt))), wire::ERROR_CODE_NO_SUCH_GAME);
+  EXPECT_TRUE(Ids(ListOne(*c, "g1")).empty());
+  EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{"a-g1"})) << "nothing changed";
+}
+
+TEST(NetShards, AServerAloneNamesItsGamesAsBeforeAndOwnsNoShardsGame) {
+  TestServer server;
+  auto c = std::make_unique<Client>();
+  ASSERT_TRUE(c->Connect(server.port()));
+  EXPECT_EQ(c->Hello().shard(), "");
+  EXPECT_EQ(c->Create(2, 62), "g1");
+  EXPECT_EQ(CodeOf(c->Request(msg::Spectate("a-g1"))), wire::ERROR_CODE_WRONG_SHARD);
+}
+
 }  // namespace
 }  // namespace carc::server
