@@ -61,6 +61,7 @@ Player::Player(asio::io_context& io, PlayerConfig config)
       timer_(strand_),
       config_(std::move(config)),
       random_(config_.seed),
+      pace_(core::Mix64(config_.seed ^ 0x7ACEULL)),
       reconnects_left_(config_.max_reconnects) {}
 
 void Player::CreateAndJoin(wire::CreateGame create) {
@@ -436,7 +437,9 @@ void Player::Decide() {
   if (config_.think.count() <= 0) return SendMove();
   // The pace of a person: the move goes after the think time, if the decision is still ours.
   const uint64_t sequence = pending_->sequence;
-  timer_.expires_after(config_.think);
+  const auto think = config_.think.count();
+  timer_.expires_after(std::chrono::milliseconds(
+      think / 2 + static_cast<int64_t>(pace_.Below(static_cast<uint64_t>(think) + 1))));
   timer_.async_wait([self = shared_from_this(), sequence](const boost::system::error_code& ec) {
     if (ec || self->done_ || self->stopped_ || self->failed_) return;
     if (self->pending_ && self->pending_->sequence == sequence && self->pending_id_ == 0) {

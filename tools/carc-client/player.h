@@ -76,7 +76,9 @@ struct PlayerConfig {
   std::shared_ptr<const core::TileSet> tiles;
   // Shared by the seats of one game (bots, load); none for a person's seat.
   std::shared_ptr<MoveClock> moves;
-  // A bot waits this long before each of its moves (the load test's pace); 0: at once.
+  // A bot waits about this long before each of its moves (the load test's pace): a seeded
+  // random time from half to one and a half times it, so that games do not move in step; 0: at
+  // once.
   std::chrono::milliseconds think{0};
 };
 
@@ -162,6 +164,7 @@ class Player : public std::enable_shared_from_this<Player> {
   PlayerConfig config_;
   Callbacks callbacks_;
   core::Random random_;
+  core::Random pace_;  // the think times, apart from the choices: a pace changes no game
   Mode mode_ = Mode::kJoin;
   wire::CreateGame create_;
   std::optional<uint32_t> wanted_seat_;
