@@ -769,6 +769,7 @@ void Lobby::ReadEndedGame(const std::shared_ptr<Peer>& peer, uint64_t request_id
             const core::GameType& type = game->rules->Type();
             EndedGame ended{std::move(**loaded), *std::move(game), {}};
             ended.options.number = number;
+            ended.options.shard = config_.shard;
             ended.options.seats =
                 std::clamp(ended.stored.game.seats, type.min_players, type.max_players);
             then(std::move(ended));

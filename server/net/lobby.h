@@ -195,7 +195,7 @@ class Lobby : public MessageSink {
   struct EndedGame {
     persistence::StoredGame stored;
     RoomGame game;
-    RoomOptions options;  // its number and seats
+    RoomOptions options;  // its number, seats and shard
   };
   // Reads the ended game `game_id` on the reader thread and hands it to `then` there; or answers
   // the request's error (no such game, one not ended, damaged, a rule set no longer played).

@@ -3262,6 +3262,29 @@ TEST(NetShards, AShardNamesItsGamesAndRefusesOtherShardsGames) {
   EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{"a-g1"})) << "nothing changed";
 }
 
+// A shard's ended game, answered from its log after it left the lobby, keeps its shard's id.
+TEST(NetShards, AnEndedGameAnsweredFromTheLogKeepsItsShardsId) {
+  ServerConfig config = TestConfig();
+  config.shard = "a";
+  config.finished_game_retention = std::chrono::seconds(0);
+  TestServer server(config);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  const std::string game = SeatedGame({a.get(), b.get()}, 63);
+  EXPECT_EQ(game, "a-g1");
+  core::Random random(63);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
+  ASSERT_TRUE(a->track().over());
+  for (int i = 0; i < 500 && !Ids(ListGames(*a)).empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  auto watcher = Connected(server);
+  const wire::ServerMessage snapshot = watcher->Request(msg::Spectate(game));
+  ASSERT_TRUE(snapshot.has_snapshot()) << Show(snapshot);
+  EXPECT_EQ(snapshot.snapshot().game_id(), "a-g1");
+  EXPECT_EQ(Ids(ListFinished(*watcher, 0)), (std::vector<std::string>{"a-g1"}));
+}
+
 TEST(NetShards, AServerAloneNamesItsGamesAsBeforeAndOwnsNoShardsGame) {
   TestServer server;
   auto c = std::make_unique<Client>();
