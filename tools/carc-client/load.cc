@@ -183,7 +183,8 @@ class Runner {
         result.seats_agree = false;
       }
     }
-    result.seat0 = slot.players.front();
+    result.seat0_summary = FinishedGameJson(first);
+    result.seat0_errors = first.stats().errors;
     return result;
   }
 

@@ -50,10 +50,13 @@ std::optional<ProcessUsage> ReadProcessUsage(int pid);
 
 struct GameResult {
   std::string game_id;
-  bool finished = false;                // every seat saw the end
-  bool seats_agree = true;              // every seat ended with the same sequence and state hash
-  std::vector<std::string> errors;      // the seats' failures
-  std::shared_ptr<const Player> seat0;  // its follower gives FinishedGameJson
+  bool finished = false;            // every seat saw the end
+  bool seats_agree = true;          // every seat ended with the same sequence and state hash
+  std::vector<std::string> errors;  // the seats' failures
+  // Seat 0's view, taken while the game's io_context lived: a Player must not outlive it (its
+  // strand and timer belong to the io_context's services).
+  nlohmann::json seat0_summary;                  // FinishedGameJson
+  std::map<std::string, uint64_t> seat0_errors;  // every Error seat 0 received, by code
 };
 
 struct GamesReport {

@@ -740,7 +740,7 @@ int Bots(const GamesOptions& options) {
   if (report.games.empty()) return Fail("no game was played");
   const GameResult& game = report.games.front();
   for (const std::string& e : game.errors) Fail(e);
-  const auto& refused = game.seat0->stats().errors;
+  const auto& refused = game.seat0_errors;
   if (refused.contains("ERROR_CODE_BAD_OPTIONS") || refused.contains("ERROR_CODE_BAD_SEAT_COUNT")) {
     // CreateGame was refused: say what the server takes.
     BlockingClient client;
@@ -750,7 +750,7 @@ int Bots(const GamesOptions& options) {
   }
   if (!game.errors.empty()) return 1;
   if (!game.finished) return Fail("the game did not finish within the time limit");
-  json out = FinishedGameJson(*game.seat0);
+  json out = game.seat0_summary;
   out["seats_agree"] = game.seats_agree;
   out["moves"] = report.totals.moves_accepted;
   out["seconds"] = std::round(report.wall_seconds * 1000) / 1000;
