@@ -1,12 +1,14 @@
-// One WebSocket to the server (docs/protocol.md section 1), shared by every page.
+// One WebSocket to one server (docs/protocol.md section 1): the site's, or a shard's behind the
+// proxy (src/net/connections.ts keeps one per address and shares it between pages).
 //
 // What it promises: requests get ids from a counter and a promise of the reply carrying that id
 // (which may be an Error: callers look at its case); every server message, replies included, is
 // also handed to the listeners, so a page can treat a Snapshot the same whether it answers its
-// own request or was pushed. A lost connection is retried with exponential backoff
-// (0.5 s doubling to 8 s); after each new Welcome every held seat is resumed and every reconnect
-// hook runs, because the server forgets which games a connection was in. The last Welcome is
-// kept: it lists the rule sets the server hosts, which the lobby offers.
+// own request or was pushed. A lost connection is retried with exponential backoff (0.5 s
+// doubling to 8 s), always at the same address, so a game's shard stays its shard; after each new
+// Welcome every held seat is resumed and every reconnect hook runs, because the server forgets
+// which games a connection was in. The last Welcome is kept: it lists the rule sets the server
+// hosts, which the lobby offers.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 
 import {
@@ -180,10 +182,4 @@ export class Connection {
     this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
     window.setTimeout(() => this.open(), delay);
   }
-}
-
-// The server speaks WebSocket on the page's own host at path "/" (docs/server.md).
-export function defaultUrl(): string {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/`;
 }

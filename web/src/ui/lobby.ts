@@ -8,9 +8,15 @@
 // The form also fills seats with bots of a level, says what a resignation does, and whether
 // spectators may chat (src/match/create-game.ts makes the CreateGame), and chooses the clock, the
 // grace period of a disconnected player and what happens to an absent one (src/match/clocks.ts).
+// Behind a proxy of several shards (src/net/shards.ts) the lists are every shard's, asked of each
+// on its own connection and merged; a shard that does not answer drops out, and the lobby says so
+// in one line. The rule sets and creating a game go to the site's connection (the proxy picks
+// the instance, so the shard); joining a game goes to its shard.
 import { GameStatus, type GameInfo, type RuleSetInfo, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
 import { moduleFor, offeredRuleSets, type OfferedRuleSet } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
+import type { Connections } from "../net/connections";
+import { interleave } from "../net/shards";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
 import { requestShowingErrors } from "./errors";
@@ -40,6 +46,19 @@ function seedFromAddress(): bigint | null {
   return seed < 1n << 64n ? seed : null;
 }
 
+// Where the lists come from: the site's server alone (shard null), or each shard.
+interface Source {
+  readonly shard: string | null;
+  readonly conn: Connection;
+}
+
+// One source's lists, as its server last answered them.
+interface Listing {
+  readonly live: readonly GameInfo[]; // open and running, the pages shown
+  readonly more: boolean; // the server has more after them
+  readonly finished: readonly GameInfo[];
+}
+
 function ruleSetName(info: RuleSetInfo): string {
   return info.name !== "" ? info.name : info.id;
 }
@@ -49,6 +68,10 @@ export class LobbyPage {
   private pagesShown = 1; // pages of open and running games, as the server pages them
   private moreGames = false; // the server has games after those shown
   private finished: GameInfo[] = [];
+  private sources: readonly Source[] | null = null; // null until the site says whether it has shards
+  private listings: (Listing | null)[] = []; // by source
+  private shardsDown: string[] = [];
+  private readonly shardsNote = h("p", { class: "hint shards-down" });
   private errorText: string | null = null;
   private timer = 0;
   private readonly list = h("section", { class: "game-list" });
@@ -99,17 +122,21 @@ export class LobbyPage {
   private joining: string | null = null;
   private readonly joinNameBox = nameInput("Your name for joining");
 
+  private readonly site: Connection;
+
   constructor(
     private readonly mount: HTMLElement,
-    private readonly conn: Connection,
-  ) {}
+    private readonly conns: Connections,
+  ) {
+    this.site = conns.site();
+  }
 
   start(): void {
     const lobby = h("div", { class: "lobby" }, h("h2", {}, "Play Carcassonne"), this.errorBox, this.createForm(), this.list, this.finishedList);
     this.mount.replaceChildren(lobby);
-    void this.refresh();
+    void this.findSources();
     this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
-    this.stopWelcome = this.conn.onWelcome((w) => this.setRuleSets(w.ruleSets));
+    this.stopWelcome = this.site.onWelcome((w) => this.setRuleSets(w.ruleSets));
     this.render();
     if (location.hash === "#new") this.playerBox.focus();
   }
@@ -122,8 +149,25 @@ export class LobbyPage {
   }
 
   // A reply that is not a refusal clears the last error.
-  private ask(body: RequestBody): Promise<ServerMessage | null> {
-    return requestShowingErrors(this.conn, body, (text) => this.setError(text));
+  private ask(body: RequestBody, conn = this.site): Promise<ServerMessage | null> {
+    return requestShowingErrors(conn, body, (text) => this.setError(text));
+  }
+
+  // A shard's list request: a refusal or a lost connection is not shown as an error, the shard
+  // just drops out of the lists (and the note names it).
+  private async askShard(conn: Connection, body: RequestBody): Promise<ServerMessage | null> {
+    try {
+      const m = await conn.request(body);
+      return m.body.case === "error" ? null : m;
+    } catch {
+      return null;
+    }
+  }
+
+  private async findSources(): Promise<void> {
+    const shards = await this.conns.shards();
+    this.sources = shards === null ? [{ shard: null, conn: this.site }] : shards.map((shard) => ({ shard, conn: this.conns.forShard(shard) }));
+    await this.refresh();
   }
 
   private setError(text: string | null): void {
@@ -132,23 +176,38 @@ export class LobbyPage {
     this.errorBox.hidden = text === null;
   }
 
+  // Every source's lists, merged. A shard that did not answer drops out; the site's server alone
+  // keeps its last lists while the banner says its connection is lost.
   private async refresh(): Promise<void> {
-    const [live, done] = await Promise.all([
-      this.openAndRunningGames(),
-      this.ask({ case: "listGames", value: { finished: true, limit: FINISHED_SHOWN } }),
-    ]);
-    if (live !== null) [this.games, this.moreGames] = live;
-    if (done?.body.case === "gameList") this.finished = [...done.body.value.games];
+    const sources = this.sources;
+    if (sources === null) return;
+    const fresh = await Promise.all(sources.map((source) => this.listingOf(source)));
+    this.listings = fresh.map((listing, i) => listing ?? (sources[i]?.shard === null ? (this.listings[i] ?? null) : null));
+    this.shardsDown = sources.flatMap((source, i) => (fresh[i] === null && source.shard !== null ? [source.shard] : []));
+    const listed = this.listings.filter((l): l is Listing => l !== null);
+    this.games = interleave(listed.map((l) => l.live));
+    this.moreGames = listed.some((l) => l.more);
+    this.finished = interleave(listed.map((l) => l.finished)).slice(0, FINISHED_SHOWN);
     this.render();
+  }
+
+  // A source's lists, or null when it did not answer. A shard whose connection is being retried
+  // is not asked: the request would wait for its return.
+  private async listingOf(source: Source): Promise<Listing | null> {
+    if (source.shard !== null && source.conn.status === "reconnecting") return null;
+    const ask = (body: RequestBody): Promise<ServerMessage | null> => (source.shard === null ? this.ask(body) : this.askShard(source.conn, body));
+    const [live, done] = await Promise.all([this.openAndRunningGames(ask), ask({ case: "listGames", value: { finished: true, limit: FINISHED_SHOWN } })]);
+    if (live === null || done?.body.case !== "gameList") return null;
+    return { live: live[0], more: live[1], finished: done.body.value.games };
   }
 
   // The first `pagesShown` pages (the server's default size), following each page's next_page;
   // and whether more follow. null when a page was refused.
-  private async openAndRunningGames(): Promise<[GameInfo[], boolean] | null> {
+  private async openAndRunningGames(ask: (body: RequestBody) => Promise<ServerMessage | null>): Promise<[GameInfo[], boolean] | null> {
     const games: GameInfo[] = [];
     let after = "";
     for (let page = 0; page < this.pagesShown; page++) {
-      const m = await this.ask({ case: "listGames", value: { after } });
+      const m = await ask({ case: "listGames", value: { after } });
       if (m?.body.case !== "gameList") return null;
       games.push(...m.body.value.games);
       after = m.body.value.nextPage;
@@ -305,8 +364,9 @@ export class LobbyPage {
     await this.join(m.body.value.game.gameId, playerName, 0);
   }
 
+  // On the game's own shard: the site's connection may reach another.
   private async join(gameId: string, playerName: string, seat?: number): Promise<void> {
-    const m = await this.ask({ case: "joinSeat", value: { gameId, playerName, ...(seat === undefined ? {} : { seat }) } });
+    const m = await this.ask({ case: "joinSeat", value: { gameId, playerName, ...(seat === undefined ? {} : { seat }) } }, this.conns.forGame(gameId));
     if (m?.body.case !== "seatJoined") return;
     saveSeat(gameId, { seat: m.body.value.seat, token: m.body.value.seatToken });
     navigate(`/game/${encodeURIComponent(gameId)}`);
@@ -385,11 +445,20 @@ export class LobbyPage {
     this.setError(this.errorText);
     const live = this.games.length === 0 ? h("p", {}, "No games waiting or running: create one.") : this.table(this.games);
     const more = this.moreGames ? [button("More games", () => this.showMoreGames())] : [];
-    this.list.replaceChildren(h("h3", {}, "Open and running games"), live, ...more);
+    this.shardsNote.textContent = shardsDownText(this.shardsDown);
+    this.shardsNote.hidden = this.shardsDown.length === 0;
+    this.list.replaceChildren(h("h3", {}, "Open and running games"), this.shardsNote, live, ...more);
     const done = this.finished.length === 0 ? h("p", {}, "No finished games yet.") : this.table(this.finished);
     this.finishedList.replaceChildren(h("h3", {}, "Finished games"), done);
     if (typingName && this.joinNameBox.isConnected) this.joinNameBox.focus();
   }
+}
+
+// "Shard b is not answering: its games are not listed for now."
+function shardsDownText(shards: readonly string[]): string {
+  if (shards.length === 0) return "";
+  const names = shards.length === 1 ? (shards[0] ?? "") : `${shards.slice(0, -1).join(", ")} and ${shards[shards.length - 1] ?? ""}`;
+  return shards.length === 1 ? `Shard ${names} is not answering: its games are not listed for now.` : `Shards ${names} are not answering: their games are not listed for now.`;
 }
 
 // A number field of the clock's, in its unit: fractions allowed, so that short clocks can be had.
