@@ -1,7 +1,7 @@
 // A fresh carc-server for one test file: its own database in a temporary folder, the built client
 // from dist/, and a port the system picks (--port 0, read back from the server's "listening on"
 // log line). It allows chosen seeds (--allow-chosen-seeds), so that the lobby's /?seed= fixes a
-// test's game. It is ready once GET /healthz answers, and it is stopped by its own PID, never by
+// test's game; it may be one shard of several (--shard NAME). It is ready once GET /healthz answers, and it is stopped by its own PID, never by
 // name, because other servers may run on the same machine. A test can also kill it as a crash
 // would (SIGKILL) and start it again on the same port and database, to see the clients recover.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -20,6 +20,7 @@ const MAX_LOG_LINES = 300;
 export interface ServerOptions {
   readonly port?: number; // 0 or absent: the system picks one
   readonly db?: string; // absent: a new file in a temporary folder that stop() removes
+  readonly shard?: string; // --shard NAME: its games' ids carry the name; absent: a server alone
 }
 
 export interface RunningServer {
@@ -129,6 +130,7 @@ class ServerProcess implements RunningServer {
     private readonly root: string,
     readonly db: string,
     private readonly cleanUp: () => void,
+    private readonly shard: string | undefined,
   ) {}
 
   get port(): number {
@@ -151,6 +153,7 @@ class ServerProcess implements RunningServer {
   async spawn(port: number): Promise<void> {
     // --allow-chosen-seeds: the tests fix each game's seed through the lobby's /?seed=.
     const args = ["--port", String(port), "--db", this.db, "--web-root", this.root, "--sync", "normal", "--allow-chosen-seeds"];
+    if (this.shard !== undefined) args.push("--shard", this.shard);
     const child = spawn(this.binary, args, { stdio: ["ignore", "ignore", "pipe"] });
     this.child = child;
     if (child.pid === undefined) throw new Error(`could not start ${this.binary}`);
@@ -205,7 +208,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const cleanUp = (): void => {
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
   };
-  const server = new ServerProcess(binary, root, db, cleanUp);
+  const server = new ServerProcess(binary, root, db, cleanUp, options.shard);
   try {
     await server.spawn(options.port ?? 0);
     return server;
