@@ -277,7 +277,8 @@ class KubernetesTest(unittest.TestCase):
         self.config = tomllib.loads(config_map["data"]["carc.toml"])
 
     def one(self, kind, name):
-        self.assertIn((kind, name), self.by_kind_name, f"no {kind} {name} in deploy/k8s/")
+        if (kind, name) not in self.by_kind_name:
+            self.fail(f"no {kind} {name} in deploy/k8s/")
         return self.by_kind_name[(kind, name)]
 
     def named_port(self, container, name):
