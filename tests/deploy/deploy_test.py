@@ -256,6 +256,31 @@ class ComposeTest(unittest.TestCase):
             self.assertEqual(self.proxy["depends_on"][name]["condition"], "service_healthy")
 
 
+class ProxyConfigurationTest(unittest.TestCase):
+    NGINX = "/usr/sbin/nginx"
+
+    @unittest.skipUnless(os.access(NGINX, os.X_OK), "nginx is not installed")
+    def test_nginx_accepts_the_main_configuration_with_the_routes(self):
+        """nginx -t on docker/nginx/nginx.conf, its paths moved into a scratch directory and
+        without its user (the official image's, which Debian's nginx does not have), with routes
+        to shards on loopback (the real ones name hosts only the containers know)."""
+        with tempfile.TemporaryDirectory() as scratch:
+            config = read("docker/nginx/nginx.conf")
+            for path, replacement in (("/etc/nginx/conf.d", f"{scratch}/conf.d"),
+                                      ("/var/log/nginx", scratch), ("/var/run", scratch),
+                                      ("user nginx;", "")):
+                self.assertIn(path, config)
+                config = config.replace(path, replacement)
+            Path(scratch, "nginx.conf").write_text(config)
+            Path(scratch, "conf.d").mkdir()
+            Path(scratch, "conf.d", "shards.conf").write_text(
+                render_shards(18080, {"a": "127.0.0.1:18081", "b": "127.0.0.1:18082"}))
+            result = subprocess.run(
+                [self.NGINX, "-t", "-p", scratch, "-c", f"{scratch}/nginx.conf"],
+                capture_output=True, text=True, timeout=10)
+            self.assertEqual(result.returncode, 0, result.stderr)
+
+
 # ---- Kubernetes --------------------------------------------------------------------------------
 
 def manifests():
