@@ -10,6 +10,8 @@ set -eu
 
 shard="${CARC_SHARD:-}"
 if [ -z "$shard" ] && [ -n "${CARC_SHARD_PREFIX:-}" ]; then
+  # HOSTNAME is the environment's (Docker and Kubernetes set it to the container's host name).
+  # shellcheck disable=SC3028
   host="${HOSTNAME:-$(uname -n)}"
   ordinal="${host##*-}"
   case "$ordinal" in
