@@ -11,11 +11,7 @@ carc_install_deps
 port="${1:-8080}"
 shift || true  # anything after the port goes to carc-server as it is, e.g. --address 0.0.0.0
 db="${XDG_STATE_HOME:-$HOME/.local/state}/carc/games.db"  # the server's default (docs/persistence.md)
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DCARC_BUILD_TESTS=OFF \
-  -DCARC_BUILD_BENCH=OFF > /dev/null
-cmake --build build/release --target carc-server carc-client carc carc-db
-echo "==> web client (npm ci, build)"
-(cd web && npm ci --no-audit --no-fund --loglevel=error && npm run build --silent) > /dev/null
+./scripts/build-release.sh  # the same build as the container image's
 
 client=./build/release/tools/carc-client/carc-client
 cat <<TXT

@@ -100,6 +100,10 @@ ctest --test-dir build/test --output-on-failure -j "$jobs"
 step "web client (npm ci, unit tests, type check and build)"
 (cd web && npm ci --no-audit --no-fund && npm test && npm run build)
 
+step "container and Kubernetes files (dockerfile-utils, yamllint)"
+(cd docker && npm ci --no-audit --no-fund --loglevel=error && npm run lint --silent)
+yamllint -c .yamllint -s docker deploy .yamllint
+
 step "web client end to end (headless Chromium against carc-server)"
 (cd web && CARC_SERVER="$(pwd)/../build/test/server/carc-server" npm run e2e)
 
