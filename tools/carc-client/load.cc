@@ -1,5 +1,6 @@
 #include "load.h"
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -107,6 +108,7 @@ class Runner {
       config.tiles = options_.tiles;
       config.moves = moves;
       config.think = options_.think;
+      config.leave_at_sequence = options_.leave_at_sequence;
       auto player = Player::Create(io_, config);
       if (seat == 0) {
         wire::CreateGame create;
@@ -239,6 +241,22 @@ nlohmann::json ServerUsageJson(const GamesReport& report) {
 
 }  // namespace
 
+std::optional<std::string> RaiseDescriptorLimit(uint64_t connections) {
+  constexpr uint64_t kSpare = 64;  // standard streams, /proc reads, the resolver
+  const uint64_t needed = connections + kSpare;
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return "cannot read the descriptor limit";
+  if (limit.rlim_cur >= needed) return std::nullopt;
+  if (limit.rlim_max < needed) {
+    return std::to_string(connections) + " connections need " + std::to_string(needed) +
+           " file descriptors; this process may open at most " + std::to_string(limit.rlim_max) +
+           " (raise the hard limit: ulimit -Hn)";
+  }
+  limit.rlim_cur = needed;
+  if (setrlimit(RLIMIT_NOFILE, &limit) != 0) return "cannot raise the descriptor limit";
+  return std::nullopt;
+}
+
 std::optional<ProcessUsage> ReadProcessUsage(int pid) {
   const std::string dir = "/proc/" + std::to_string(pid);
   std::ifstream stat(dir + "/stat");
@@ -339,6 +357,7 @@ nlohmann::json LoadReport(const GamesOptions& options, const GamesReport& report
       {"broadcast_ms", Distribution(t.broadcast_ns)},
       {"turn_ms", Distribution(t.turn_ns)},
       {"think_ms", options.think.count()},
+      {"leave_at_sequence", options.leave_at_sequence},
       {"bytes_received", t.bytes_received},
       {"bytes_received_per_move", t.moves_accepted > 0
                                       ? std::round(static_cast<double>(t.bytes_received) /

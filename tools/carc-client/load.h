@@ -37,6 +37,7 @@ struct GamesOptions {
   std::shared_ptr<const core::TileSet> tiles;  // the server's for rule_set (GetTileSet)
   std::chrono::milliseconds think{0};  // each bot waits this long before each move: the pace
   std::optional<int> server_pid;       // the server's process, measured from /proc (Linux)
+  uint64_t leave_at_sequence = 0;      // PlayerConfig::leave_at_sequence
 };
 
 // A process's CPU time and memory, read from /proc/PID/stat and /proc/PID/status.
@@ -47,6 +48,10 @@ struct ProcessUsage {
 };
 // Nullopt when the process cannot be read (gone, not Linux, another user's).
 std::optional<ProcessUsage> ReadProcessUsage(int pid);
+
+// Lets this process open `connections` sockets and a few files more: raises its descriptor limit
+// (RLIMIT_NOFILE) up to the hard limit when needed. Nullopt when it can; else what is short.
+std::optional<std::string> RaiseDescriptorLimit(uint64_t connections);
 
 struct GameResult {
   std::string game_id;

@@ -918,7 +918,9 @@ int Main(int argc, char** argv) {
 
   CLI::App* load = app.add_subcommand(
       "load", "load test on loopback: many games of bots at once; prints a JSON report");
-  load->add_option("--games", games.games, "games at once")->required()->check(CLI::Range(1, 1000));
+  load->add_option("--games", games.games, "games at once")
+      ->required()
+      ->check(CLI::Range(1, 10000));
   load->add_option("--seats", seats, "within the rule set's player counts")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
@@ -941,6 +943,9 @@ int Main(int argc, char** argv) {
   load->add_option("--think-ms", think_ms,
                    "each bot waits this long before each move: the players' pace (default 0)")
       ->check(CLI::Range(0, 600000));
+  load->add_option("--leave-at-sequence", games.leave_at_sequence,
+                   "every seat leaves its game (unfinished) once the game's sequence reaches "
+                   "this: games left for a restart (default 0: played to the end)");
   int server_pid = 0;
   load->add_option("--server-pid", server_pid,
                    "the server's process id: its CPU time and memory go in the report")
@@ -1023,6 +1028,9 @@ int Main(int argc, char** argv) {
   games.bot_seed = games.seed.value_or(1);
   games.limit = std::chrono::seconds(seconds);
   games.think = std::chrono::milliseconds(think_ms);
+  if (auto error = RaiseDescriptorLimit(static_cast<uint64_t>(games.games) * games.seats)) {
+    return Fail("load: " + *error);
+  }
   if (server_pid > 0) {
     if (!ReadProcessUsage(server_pid)) {
       return Fail("--server-pid: cannot read /proc/" + std::to_string(server_pid));

@@ -352,6 +352,9 @@ void Player::OnDelta(const wire::ServerMessage& message) {
               action);
   }
   if (follower_.over()) return GameEnded();
+  if (config_.leave_at_sequence > 0 && follower_.sequence() >= config_.leave_at_sequence) {
+    return Stop();
+  }
   if (!follower_.legal_actions().empty()) Decide();
 }
 

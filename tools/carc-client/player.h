@@ -80,6 +80,9 @@ struct PlayerConfig {
   // random time from half to one and a half times it, so that games do not move in step; 0: at
   // once.
   std::chrono::milliseconds think{0};
+  // The seat leaves the game (closes its connection, the game unfinished) once the game's
+  // sequence reaches this; 0: it plays to the end. The load test leaves games for a restart.
+  uint64_t leave_at_sequence = 0;
 };
 
 struct PlayerStats {
