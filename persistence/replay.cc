@@ -65,7 +65,7 @@ std::optional<std::string> ApplyStored(core::State& state, const ActionRecord& a
 }  // namespace
 
 ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
-                          const ReplayStep& on_step) {
+                          const ReplayStep& on_step, EventText text) {
   ReplayedGame out;
   const GameRecord& record = stored.game;
   if (record.status == GameStatus::kOpen) return out;
@@ -86,7 +86,8 @@ ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
       return out;
     }
     events.clear();
-    if (auto problem = ApplyStored(*out.state, action, &events)) {
+    if (auto problem =
+            ApplyStored(*out.state, action, text == EventText::kFormat ? &events : nullptr)) {
       out.damage = std::move(*problem);
       return out;
     }
@@ -97,7 +98,7 @@ ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
 }
 
 ReplayedGame ReplayStored(const StoredGame& stored, const RuleSetRegistry& registry,
-                          const ReplayStep& on_step) {
+                          const ReplayStep& on_step, EventText text) {
   const GameRecord& record = stored.game;
   if (record.status == GameStatus::kOpen) return {};
   const core::RuleSet* rules = registry.Find(record.rule_set, record.rule_set_version);
@@ -112,7 +113,7 @@ ReplayedGame ReplayStored(const StoredGame& stored, const RuleSetRegistry& regis
                       : "");
     return out;
   }
-  return ReplayStored(stored, *rules, on_step);
+  return ReplayStored(stored, *rules, on_step, text);
 }
 
 }  // namespace carc::persistence

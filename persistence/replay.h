@@ -27,10 +27,14 @@ struct ReplayedGame {
   std::optional<std::string> damage;   // the first problem, if any
 };
 
-// Called after each action is applied: the stored record, the text of the events it caused, the
-// state after it.
+// Called after each action is applied: the stored record, the text of the events it caused (with
+// EventText::kFormat; empty otherwise), the state after it.
 using ReplayStep = std::function<void(const ActionRecord&, std::span<const std::string> events,
                                       const core::State&)>;
+
+// Whether a replay formats each action's events as text: only a reader of the events needs it,
+// and it is a good share of a replay's time (a restart replays every unfinished game).
+enum class EventText : uint8_t { kSkip, kFormat };
 
 // The seat of an actor as stored: the player, or -1 for the server's tile draw.
 int StoredSeat(core::Actor actor);
@@ -38,9 +42,9 @@ int StoredSeat(core::Actor actor);
 // Replays `stored` with `rules`, which must be the rule set (id, version and tile set) it was
 // stored with.
 ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
-                          const ReplayStep& on_step = {});
+                          const ReplayStep& on_step = {}, EventText text = EventText::kSkip);
 // Replays `stored` with the rule set the registry holds for it.
 ReplayedGame ReplayStored(const StoredGame& stored, const RuleSetRegistry& registry,
-                          const ReplayStep& on_step = {});
+                          const ReplayStep& on_step = {}, EventText text = EventText::kSkip);
 
 }  // namespace carc::persistence

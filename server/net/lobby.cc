@@ -3,9 +3,11 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cassert>
+#include <thread>
 
 #include "protocol/tileset_message.h"
 #include "room/replay.h"
@@ -350,7 +352,9 @@ void Lobby::JoinRematch(const std::string& game_id, const RematchSeat& seat) {
 
 size_t Lobby::Restore(const std::vector<persistence::StoredGame>& games) {
   size_t damaged = 0;
-  for (const persistence::StoredGame& stored : games) {
+  std::vector<std::shared_ptr<HostedRoom>> hosted(games.size());
+  for (size_t i = 0; i < games.size(); ++i) {
+    const persistence::StoredGame& stored = games[i];
     auto game = StoredGameOf(stored.game, rule_sets_);
     if (!game) {
       // Kept in the log as it is: a server that has its rule set again will host it.
@@ -364,21 +368,49 @@ size_t Lobby::Restore(const std::vector<persistence::StoredGame>& games) {
     RoomOptions options;
     options.number = stored.game.number;
     options.seats = std::clamp(stored.game.seats, type.min_players, type.max_players);
-    auto hosted = Host(options, *std::move(game));
+    hosted[i] = Host(options, *std::move(game));
+  }
+  std::vector<Room::ReplayedLog> replays = ReplayInParallel(games, hosted);
+  for (size_t i = 0; i < games.size(); ++i) {
+    if (!hosted[i]) continue;
     {
       std::lock_guard lock(mutex_);
-      rooms_.emplace(hosted->room.id(), hosted);
+      rooms_.emplace(hosted[i]->room.id(), hosted[i]);
     }
     // Nothing runs on the strands yet: the server accepts connections after this.
-    if (auto damage = hosted->room.Restore(stored)) {
-      spdlog::error("game {} is damaged and will not be played: {}", hosted->room.id(), *damage);
+    if (auto damage = hosted[i]->room.Restore(games[i], std::move(replays[i]))) {
+      spdlog::error("game {} is damaged and will not be played: {}", hosted[i]->room.id(), *damage);
       ++damaged;
     }
     // A game idle for longer than its timeout (the server was down meanwhile) is abandoned as
     // soon as the threads run.
-    boost::asio::post(hosted->strand, [this, hosted] { WatchIdle(hosted); });
+    boost::asio::post(hosted[i]->strand, [this, room = hosted[i]] { WatchIdle(room); });
   }
   return damaged;
+}
+
+// The engine's replays of a restart, spread over the machine's cores: each game's is its own,
+// and the rooms do not run yet. (Everything else a restore does, tokens, timers, bots, stays on
+// the calling thread.)
+std::vector<Room::ReplayedLog> Lobby::ReplayInParallel(
+    const std::vector<persistence::StoredGame>& games,
+    const std::vector<std::shared_ptr<HostedRoom>>& hosted) {
+  assert(games.size() == hosted.size());
+  std::vector<Room::ReplayedLog> replays(games.size());
+  std::atomic<size_t> next{0};
+  const auto replay_some = [&] {
+    for (size_t i = next++; i < games.size(); i = next++) {
+      if (hosted[i]) replays[i] = hosted[i]->room.ReplayLog(games[i]);
+    }
+  };
+  constexpr size_t kGamesPerThread = 64;  // fewer games are not worth a thread
+  const size_t threads = std::clamp<size_t>(games.size() / kGamesPerThread, 1,
+                                            std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::jthread> helpers;
+  for (size_t t = 1; t < threads; ++t) helpers.emplace_back(replay_some);
+  replay_some();
+  helpers.clear();  // joins them
+  return replays;
 }
 
 // Runs on the room's strand.

@@ -123,8 +123,8 @@ class Lobby : public MessageSink {
   Lobby(boost::asio::io_context& io, const ServerConfig& config, RuleSetRegistry rule_sets,
         TokenSource tokens, Storage& storage, BotPool& bot_pool, Metrics* metrics = nullptr);
 
-  // Hosts the games the log holds open or running (before the server accepts connections).
-  // Returns how many were found damaged.
+  // Hosts the games the log holds open or running (before the server accepts connections),
+  // their replays through the engine made on every core. Returns how many were found damaged.
   size_t Restore(const std::vector<persistence::StoredGame>& games);
 
   // Handles one message of a session that has said Hello. Replies reach `peer`.
@@ -144,6 +144,9 @@ class Lobby : public MessageSink {
   void Stop();
 
  private:
+  std::vector<Room::ReplayedLog> ReplayInParallel(
+      const std::vector<persistence::StoredGame>& games,
+      const std::vector<std::shared_ptr<HostedRoom>>& hosted);
   // A request to one game: to its room, or from the log when the game has ended and left.
   void Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
              const RoomRequest& request);

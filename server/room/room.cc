@@ -827,7 +827,32 @@ void Room::Abandon() {
 // ---------------------------------------------------------------------------------------------
 // Restore
 
+Room::ReplayedLog Room::ReplayLog(const persistence::StoredGame& stored) const {
+  const persistence::GameStatus status = stored.game.status;
+  if (status == persistence::GameStatus::kOpen ||
+      (status == persistence::GameStatus::kAbandoned && stored.game.order.empty())) {
+    return {};  // never started: nothing to replay
+  }
+  ReplayedLog log;
+  log.delta_bytes.reserve(stored.actions.size());
+  log.replayed = persistence::ReplayStored(
+      stored, *game_type_.rules,
+      [this, &log](const persistence::ActionRecord& r, std::span<const std::string>,
+                   const core::State& state) {
+        const int seat = r.seat >= 0 ? r.seat : state.TurnPlayer();
+        wire::ServerMessage shared;
+        *shared.mutable_delta() =
+            MakeDelta(id_, r.sequence, seat, codec_.EncodeLastStep(state), r.state_hash);
+        log.delta_bytes.push_back(Encode(shared));
+      });
+  return log;
+}
+
 std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) {
+  return Restore(stored, ReplayLog(stored));
+}
+
+std::optional<std::string> Room::Restore(const persistence::StoredGame& stored, ReplayedLog log) {
   const persistence::GameRecord& record = stored.game;
   options_.name = record.name;
   options_.seats = record.seats;
@@ -866,16 +891,8 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored) 
     return std::nullopt;
   }
   order_ = record.order;
-  auto replayed = persistence::ReplayStored(
-      stored, *game_type_.rules,
-      [this](const persistence::ActionRecord& r, std::span<const std::string>,
-             const core::State& state) {
-        const int seat = r.seat >= 0 ? r.seat : state.TurnPlayer();
-        wire::ServerMessage shared;
-        *shared.mutable_delta() =
-            MakeDelta(id_, r.sequence, seat, codec_.EncodeLastStep(state), r.state_hash);
-        delta_bytes_.push_back(Encode(shared));
-      });
+  persistence::ReplayedGame& replayed = log.replayed;
+  delta_bytes_ = std::move(log.delta_bytes);
   game_ = std::move(replayed.state);
   if (replayed.damage || !game_) {
     status_ = wire::GAME_STATUS_DAMAGED;

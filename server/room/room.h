@@ -40,6 +40,7 @@
 #include "core/rule_set.h"
 #include "persistence/fair_draws.h"
 #include "persistence/journal.h"
+#include "persistence/replay.h"
 #include "persistence/store.h"
 #include "protocol/envelope.h"
 #include "protocol/game_codec.h"
@@ -136,6 +137,16 @@ class Room {
   // any: the room then refuses play, and the game is marked damaged in the log. A finished or
   // abandoned game comes back as it ended (nothing is written): it answers Resume and Spectate.
   std::optional<std::string> Restore(const persistence::StoredGame& stored);
+  // The same with the replay made beforehand by ReplayLog (of the same stored game).
+  struct ReplayedLog {
+    persistence::ReplayedGame replayed;
+    std::vector<Bytes> delta_bytes;  // every action's Delta, encoded, for Resume
+  };
+  std::optional<std::string> Restore(const persistence::StoredGame& stored, ReplayedLog log);
+  // The engine's part of Restore, the most of its time: touches nothing of the room but what
+  // never changes (its rules, codec and id), so a restart replays many rooms at once, each on
+  // any thread, before they run.
+  ReplayedLog ReplayLog(const persistence::StoredGame& stored) const;
   // Ends an open or running game without a result (nothing happened in it for too long): the
   // log says so first, then its seats and spectators get a LobbyUpdate with the new status. A
   // write that fails changes nothing. Only for a room that is not writing.

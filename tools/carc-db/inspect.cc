@@ -220,7 +220,8 @@ int RunShow(persistence::Store& store, const std::string& game) {
   const persistence::ReplayedGame replayed = persistence::ReplayStored(
       *stored, RuleSets(),
       [&](const persistence::ActionRecord& record, std::span<const std::string> applied,
-          const core::State&) { events[record.sequence].assign(applied.begin(), applied.end()); });
+          const core::State&) { events[record.sequence].assign(applied.begin(), applied.end()); },
+      persistence::EventText::kFormat);
   std::cout << "actions (" << stored->actions.size() << "):\n";
   // Each chat line follows the action it was said after (after_sequence).
   auto chat = stored->chat.begin();
