@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the project builds and tests with (Chromium and a font for the
-# web client's end-to-end tests among them), if any is missing. Sourced by run.sh and test.sh;
+# web client's end-to-end tests among them, and nginx for the test of shards behind a proxy), if
+# any is missing. Sourced by run.sh and test.sh;
 # safe to run again (it only calls apt-get when something is missing).
 set -euo pipefail
 
@@ -13,6 +14,7 @@ CARC_PACKAGES=(
   libsqlite3-dev libssl-dev
   clang clang-tidy clang-format
   chromium fonts-dejavu-core
+  nginx-light
 )
 
 carc_missing_packages() {
