@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages the project builds and tests with (Chromium and a font for the
-# web client's end-to-end tests among them; yamllint and Python's YAML parser for the files of
-# docker/ and deploy/k8s/), if any is missing. Sourced by run.sh and test.sh; safe to run again
-# (it only calls apt-get when something is missing).
+# web client's end-to-end tests among them; nginx for the test of shards behind a proxy; yamllint
+# and Python's YAML parser for the files of docker/ and deploy/k8s/), if any is missing. Sourced by
+# run.sh and test.sh; safe to run again (it only calls apt-get when something is missing).
 set -euo pipefail
 
 CARC_PACKAGES=(
@@ -14,7 +14,7 @@ CARC_PACKAGES=(
   libsqlite3-dev libssl-dev
   clang clang-tidy clang-format
   chromium fonts-dejavu-core
-  yamllint python3-yaml
+  nginx-light yamllint python3-yaml
 )
 
 carc_missing_packages() {

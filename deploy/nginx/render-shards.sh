@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes nginx's configuration for carc-server shards behind one address (docs/operations.md,
-# "Many instances"):
+# "Shards"):
 #   /shard/NAME/...  -> the instance of shard NAME (WebSocket or HTTP), as /... there: the
 #                       games whose ids name shard NAME live there, and only there
 #   /shards          -> {"shards":["a","b",...]}, answered by nginx: how clients learn the shards

@@ -72,14 +72,20 @@ void Connection::OnConnect(beast::error_code ec, const asio::ip::tcp::endpoint&)
   }));
   ws_.binary(true);
   ws_.read_message_max(16 << 20);
-  ws_.async_handshake(url_.HostHeader(), url_.path,
+  ws_.async_handshake(upgrade_response_, url_.HostHeader(), url_.path,
                       beast::bind_front_handler(&Connection::OnHandshake, shared_from_this()));
 }
 
 void Connection::OnHandshake(beast::error_code ec) {
   if (ec) {
     if (close_requested_) return Finish("");
-    return Finish("WebSocket upgrade at " + url_.ToString() + " failed: " + ec.message());
+    // An HTTP answer instead of the upgrade says why (a proxy's 502: the instance behind it is
+    // down).
+    const unsigned status = upgrade_response_.result_int();
+    const std::string answer = status == 0 ? ""
+                                           : " (HTTP " + std::to_string(status) + " " +
+                                                 std::string(upgrade_response_.reason()) + ")";
+    return Finish("WebSocket upgrade at " + url_.ToString() + " failed: " + ec.message() + answer);
   }
   open_ = true;
   if (handlers_.opened) handlers_.opened();

@@ -84,6 +84,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Endpoints endpoints_;
   Handlers handlers_;
   boost::beast::flat_buffer buffer_;
+  boost::beast::websocket::response_type upgrade_response_;  // what answered the upgrade
   std::deque<std::shared_ptr<const std::string>> queue_;
   std::atomic<uint64_t> next_request_id_{1};
   bool open_ = false;

@@ -20,7 +20,11 @@
 // A game's seed (create --seed, bots --seed, and every load game) is taken only by a server
 // started with --allow-chosen-seeds; any other refuses it with ERROR_CODE_SEED_NOT_ALLOWED.
 //
-// The wire protocol: docs/protocol.md (version 2). Every command speaks WebSocket to --server.
+// The wire protocol: docs/protocol.md (version 2). Every command speaks WebSocket to --server, the
+// base URL: a server alone, or a proxy in front of shards (docs/operations.md, "Shards"). A
+// command that names a game connects where the game is played (GameUrl: BASE/shard/NAME/ for
+// the game "NAME-g12"); create, bots and load create through the base URL (the proxy picks the
+// shard); list asks the proxy for its shards (GET /shards) and merges what each one lists.
 // Games are followed with protocol::Follower, whatever their rule set; the tile set of a game's
 // rule set comes from the server (GetTileSet), never from this build.
 #include <CLI/CLI.hpp>
@@ -33,6 +37,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <thread>
+#include <tuple>
 
 #include "clock_options.h"
 #include "connection.h"
@@ -41,6 +46,7 @@
 #include "player.h"
 #include "protocol/tileset_message.h"
 #include "replay.h"
+#include "shards.h"
 #include "url.h"
 #include "view.h"
 
@@ -59,6 +65,19 @@ int Fail(const std::string& message) {
 bool OpenClient(BlockingClient& client, const ServerUrl& url) {
   if (auto error = client.Open(url)) {
     Fail(*error);
+    return false;
+  }
+  return true;
+}
+
+// Opens a connection where game `game_id` is played (its shard's, behind a proxy: GameUrl) and
+// says Hello; false (after printing why) if that failed.
+bool OpenGame(BlockingClient& client, const ServerUrl& base, const std::string& game_id) {
+  const std::string shard = ShardOfGame(game_id);
+  if (auto error = client.Open(GameUrl(base, game_id))) {
+    Fail(shard.empty() ? *error
+                       : "game " + game_id + " is on shard '" + shard +
+                             "', which does not answer: " + *error);
     return false;
   }
   return true;
@@ -167,7 +186,7 @@ std::shared_ptr<const core::TileSet> GetTiles(const ServerUrl& url, const std::s
 // The rule set a game is played by (ListGames for that one game); nullopt after printing why.
 std::optional<std::string> RuleSetOfGame(const ServerUrl& url, const std::string& game_id) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return std::nullopt;
+  if (!OpenGame(client, url, game_id)) return std::nullopt;
   wire::ClientMessage message;
   message.mutable_list_games()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
@@ -374,7 +393,7 @@ int Create(const ServerUrl& url, const std::string& rule_set,
 int Resign(const ServerUrl& url, const std::string& game_id, const std::string& token,
            bool as_json) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   message.mutable_resign()->set_game_id(game_id);
   message.mutable_resign()->set_seat_token(token);
@@ -399,7 +418,7 @@ int Resign(const ServerUrl& url, const std::string& game_id, const std::string& 
 int Rematch(const ServerUrl& url, const std::string& game_id, const std::string& token,
             bool as_json) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   message.mutable_rematch()->set_game_id(game_id);
   message.mutable_rematch()->set_seat_token(token);
@@ -423,21 +442,66 @@ int Rematch(const ServerUrl& url, const std::string& game_id, const std::string&
   return 0;
 }
 
-int List(const ServerUrl& url, bool as_json) {
-  BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+// One server's games (ListGames); nullopt after printing why there are none to show.
+std::optional<std::vector<wire::GameInfo>> GamesOf(BlockingClient& client) {
   wire::ClientMessage message;
   message.mutable_list_games();
   const auto reply = Call(client, std::move(message));
-  if (!reply) return 1;
-  if (!reply->has_game_list()) return Fail("unexpected reply to ListGames");
-  std::vector<wire::GameInfo> games(reply->game_list().games().begin(),
-                                    reply->game_list().games().end());
-  // Ids are "g" and a number: list them in the order they were made.
-  std::sort(games.begin(), games.end(), [](const wire::GameInfo& a, const wire::GameInfo& b) {
-    return a.game_id().size() != b.game_id().size() ? a.game_id().size() < b.game_id().size()
-                                                    : a.game_id() < b.game_id();
-  });
+  if (!reply) return std::nullopt;
+  if (!reply->has_game_list()) {
+    Fail("unexpected reply to ListGames");
+    return std::nullopt;
+  }
+  return std::vector<wire::GameInfo>(reply->game_list().games().begin(),
+                                     reply->game_list().games().end());
+}
+
+// The games of every shard behind the proxy at `base`, each shard asked on its own connection
+// (BASE/shard/NAME/): the servers know nothing of each other. A shard that does not answer is
+// named on standard error and its games left out; nullopt when no shard answered.
+std::optional<std::vector<wire::GameInfo>> GamesOfShards(const ServerUrl& base,
+                                                         const std::vector<std::string>& shards) {
+  std::vector<wire::GameInfo> games;
+  size_t answered = 0;
+  for (const std::string& shard : shards) {
+    BlockingClient client;
+    if (auto error = client.Open(ShardUrl(base, shard))) {
+      Fail("shard '" + shard + "' does not answer; its games are not listed: " + *error);
+      continue;
+    }
+    auto listed = GamesOf(client);
+    if (!listed) continue;
+    ++answered;
+    games.insert(games.end(), listed->begin(), listed->end());
+  }
+  if (answered == 0) {
+    Fail("no shard answered");
+    return std::nullopt;
+  }
+  return games;
+}
+
+// The lobby: the games of the server at `base`, or behind a proxy (it answers GET /shards) the
+// games of every shard, merged.
+int List(const ServerUrl& base, bool as_json) {
+  const std::vector<std::string> shards = FetchShards(base);
+  std::optional<std::vector<wire::GameInfo>> listed;
+  if (shards.empty()) {
+    BlockingClient client;
+    if (!OpenClient(client, base)) return 1;
+    listed = GamesOf(client);
+  } else {
+    listed = GamesOfShards(base, shards);
+  }
+  if (!listed) return 1;
+  std::vector<wire::GameInfo> games = *std::move(listed);
+  // Ids are the shard's name (none for a server alone), "g" and a number: list them by shard,
+  // each shard's in the order they were made.
+  const auto key = [](const wire::GameInfo& game) {
+    return std::make_tuple(ShardOfGame(game.game_id()), game.game_id().size(), game.game_id());
+  };
+  std::sort(games.begin(), games.end(),
+            [&](const wire::GameInfo& a, const wire::GameInfo& b) { return key(a) < key(b); });
   if (as_json) {
     json list = json::array();
     for (const auto& g : games) list.push_back(GameInfoJson(g));
@@ -462,7 +526,7 @@ int List(const ServerUrl& url, bool as_json) {
 int Join(const ServerUrl& url, const std::string& game_id, const std::optional<uint32_t>& seat,
          const std::string& name, bool as_json) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   wire::JoinSeat* join = message.mutable_join_seat();
   join->set_game_id(game_id);
@@ -487,7 +551,7 @@ int Join(const ServerUrl& url, const std::string& game_id, const std::optional<u
 
 int Start(const ServerUrl& url, const std::string& game_id, const std::string& token) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   // The seat is first moved to this connection (Resume; before the start its answer is a
   // LobbyUpdate): the server sends the starting Snapshot only to the seats' connections, so a
   // StartGame from any other connection gets no reply at all.
@@ -512,7 +576,7 @@ int Start(const ServerUrl& url, const std::string& game_id, const std::string& t
 
 int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   message.mutable_spectate()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
@@ -560,7 +624,7 @@ int Show(const ServerUrl& url, const std::string& game_id, bool as_json) {
 // A started game's log, step by step (GetReplay): every state hash checked on the way.
 int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, int step_ms) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   message.mutable_get_replay()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
@@ -588,7 +652,7 @@ int ReplayGame(const ServerUrl& url, const std::string& game_id, bool as_json, i
 // The public state after `sequence` steps of a started game's log (Seek), its hash checked.
 int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence, bool as_json) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   message.mutable_seek()->set_game_id(game_id);
   message.mutable_seek()->set_sequence(sequence);
@@ -623,7 +687,7 @@ int SeekGame(const ServerUrl& url, const std::string& game_id, uint64_t sequence
 int Say(const ServerUrl& url, const std::string& game_id, const std::optional<std::string>& token,
         const std::string& text) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   if (!token) {
     wire::ClientMessage spectate;
     spectate.mutable_spectate()->set_game_id(game_id);
@@ -644,7 +708,7 @@ int Say(const ServerUrl& url, const std::string& game_id, const std::optional<st
 int Mute(const ServerUrl& url, const std::string& game_id, const std::string& token, uint32_t seat,
          bool muted) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   wire::MuteSeat* mute = message.mutable_mute_seat();
   mute->set_game_id(game_id);
@@ -665,7 +729,7 @@ int Mute(const ServerUrl& url, const std::string& game_id, const std::string& to
 int VerifyDraws(const ServerUrl& url, const std::string& game_id, const std::string& noted,
                 const std::string& proof_path) {
   BlockingClient client;
-  if (!OpenClient(client, url)) return 1;
+  if (!OpenGame(client, url, game_id)) return 1;
   wire::ClientMessage message;
   message.mutable_get_replay()->set_game_id(game_id);
   const auto reply = Call(client, std::move(message));
@@ -702,7 +766,7 @@ int Play(const ServerUrl& url, const std::string& game_id, const std::string& to
   if (auto* error = std::get_if<std::string>(&endpoints)) return Fail(*error);
   const auto rule_set = RuleSetOfGame(url, game_id);
   if (!rule_set) return 1;
-  auto tiles = GetTiles(url, *rule_set);
+  auto tiles = GetTiles(GameUrl(url, game_id), *rule_set);
   if (!tiles) return 1;
   boost::asio::io_context io;
   PlayerConfig config;

@@ -85,6 +85,10 @@ void Player::Resume(std::string game_id, std::string token) {
 void Player::Start(Callbacks callbacks) {
   asio::dispatch(strand_, [self = shared_from_this(), callbacks = std::move(callbacks)]() mutable {
     self->callbacks_ = std::move(callbacks);
+    self->started_ = true;
+    // A seat of a game still to be created connects once its id is known (SetGame): behind a
+    // proxy, the id says which shard to connect to.
+    if (self->mode_ == Mode::kJoin && self->game_id_.empty()) return;
     self->Connect();
   });
 }
@@ -93,7 +97,10 @@ void Player::Connect() {
   welcomed_ = false;
   pending_id_ = 0;
   pending_.reset();
-  connection_ = Connection::Create(strand_, config_.url, config_.endpoints);
+  // Before the game exists (CreateAndJoin), the base URL: the proxy picks the shard that creates
+  // it. From then on, and on every reconnection, where the game is played.
+  const ServerUrl url = game_id_.empty() ? config_.url : GameUrl(config_.url, game_id_);
+  connection_ = Connection::Create(strand_, url, config_.endpoints);
   auto self = shared_from_this();
   connection_->Start({
       .opened = nullptr,
@@ -107,7 +114,7 @@ void Player::SetGame(const std::string& game_id) {
   asio::dispatch(strand_, [self = shared_from_this(), game_id] {
     if (!self->game_id_.empty() || self->mode_ != Mode::kJoin) return;
     self->game_id_ = game_id;
-    if (self->welcomed_ && self->token_.empty() && self->connection_) self->SendJoin();
+    if (self->started_ && !self->connection_ && !self->stopped_ && !self->done_) self->Connect();
   });
 }
 

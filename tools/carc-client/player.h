@@ -7,6 +7,8 @@
 // resuming a seat with its token. It follows the public state (protocol::Follower) and checks every
 // hash; when it loses its way it asks for a snapshot (Resume from 0). When the connection drops it
 // reconnects and resumes from the last sequence it saw, so only the missed deltas come back.
+// Once it knows its game, it connects where the game is played (GameUrl: behind a proxy, the
+// game's shard); only CreateAndJoin's first connection goes to the base URL.
 // In a game with a clock it keeps the last Clocks and shows them with each of a person's
 // decisions; it says when a stand-in comes or goes, and a person whose seat a stand-in plays takes
 // it back with 'back' (Resume with the token).
@@ -62,7 +64,7 @@ class MoveClock {
 };
 
 struct PlayerConfig {
-  ServerUrl url;
+  ServerUrl url;  // the base URL (--server); a game's own is GameUrl(url, its id)
   Endpoints endpoints;
   Policy policy = Policy::kRandom;
   uint64_t seed = 1;         // the bot's choices
@@ -112,7 +114,8 @@ class Player : public std::enable_shared_from_this<Player> {
 
   // How the seat is taken; call one of these before Start.
   void CreateAndJoin(wire::CreateGame create);  // then joins seat 0
-  // Joins `game_id` (or the game given later by SetGame), at `seat` or the lowest free one.
+  // Joins `game_id` (or the game given later by SetGame, and connects only then), at `seat` or
+  // the lowest free one.
   void Join(std::string game_id, std::optional<uint32_t> seat);
   void Resume(std::string game_id, std::string token);
 
@@ -177,6 +180,7 @@ class Player : public std::enable_shared_from_this<Player> {
   std::string game_id_;
   std::string token_;  // bytes; empty until joined
   int seat_ = -1;
+  bool started_ = false;  // Start was called
   bool welcomed_ = false;
   uint64_t setup_id_ = 0;    // the request id of CreateGame, JoinSeat or Resume
   uint64_t pending_id_ = 0;  // the request id of the Move awaiting its Delta

@@ -54,6 +54,47 @@ std::variant<ServerUrl, std::string> ParseServerUrl(std::string_view url) {
   return parsed;
 }
 
+bool ValidShardName(std::string_view name) {
+  if (name.empty() || name.size() > 16 || name.front() < 'a' || name.front() > 'z') return false;
+  for (const char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
+  }
+  return true;
+}
+
+namespace {
+
+// `base`'s path without its trailing slashes: "" for "/", "/carc" for "/carc/".
+std::string_view PathPrefix(const ServerUrl& base) {
+  std::string_view path = base.path;
+  while (!path.empty() && path.back() == '/') path.remove_suffix(1);
+  return path;
+}
+
+}  // namespace
+
+std::string ShardOfGame(std::string_view game_id) {
+  const size_t dash = game_id.find('-');
+  if (dash == std::string_view::npos) return "";
+  const std::string_view shard = game_id.substr(0, dash);
+  return ValidShardName(shard) ? std::string(shard) : "";
+}
+
+ServerUrl ShardUrl(const ServerUrl& base, std::string_view shard) {
+  ServerUrl url = base;
+  url.path = std::string(PathPrefix(base)) + "/shard/" + std::string(shard) + "/";
+  return url;
+}
+
+ServerUrl GameUrl(const ServerUrl& base, std::string_view game_id) {
+  const std::string shard = ShardOfGame(game_id);
+  return shard.empty() ? base : ShardUrl(base, shard);
+}
+
+std::string ShardListPath(const ServerUrl& base) {
+  return std::string(PathPrefix(base)) + "/shards";
+}
+
 bool IsLoopbackHost(const std::string& host) {
   if (host == "localhost") return true;
   boost::system::error_code ec;
