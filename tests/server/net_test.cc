@@ -1764,6 +1764,41 @@ TEST(NetLog, ARunningGameResumesAfterARestart) {
   ASSERT_NO_FATAL_FAILURE(ExpectAllAtTheEnginesState({b2.get(), a2.get(), c2.get()}, 3, kSeed));
 }
 
+// A restart replays its unfinished games on every core, at least 64 games to a thread
+// (Lobby::ReplayInParallel): with 150 games, more than one thread replays on a machine with more
+// than one core. Every game comes back at the sequence and state it was left at.
+TEST(NetLog, ManyRunningGamesResumeWhereTheyWereAfterARestart) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  constexpr int kGames = 150;
+  std::vector<std::pair<std::string, Client::Track>> left;
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  std::vector<std::unique_ptr<Client>> players;
+  for (int g = 0; g < kGames; ++g) {
+    auto a = Connected(*first);
+    auto b = Connected(*first);
+    const std::string game = SeatedGame({a.get(), b.get()}, 1000 + g);
+    core::Random random(static_cast<uint64_t>(g));
+    ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, g % 7 * 3));  // games of all ages
+    left.emplace_back(game, a->track());
+    players.push_back(std::move(a));
+    players.push_back(std::move(b));
+  }
+  std::vector<Client*> everyone;
+  for (const auto& p : players) everyone.push_back(p.get());
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, everyone));
+  first.reset();
+
+  TestServer second(config, TestServer::Database::kKeep);
+  for (const auto& [game, kept] : left) {
+    wire::ServerMessage reply;
+    auto back = ResumedSeat(second, game, kept, 0, &reply);
+    ASSERT_TRUE(reply.has_snapshot()) << game << ": " << Show(reply);
+    EXPECT_EQ(reply.snapshot().sequence(), kept.sequence()) << game;
+    EXPECT_EQ(reply.snapshot().state_hash(), kept.state().Hash()) << game;
+  }
+}
+
 // docs/operations.md, "Backups and restoring one": a backup taken with the game log's online
 // backup while a game is played holds every move acknowledged before it, and nothing after; a
 // server started on the backup resumes the game there, and it plays on to the end.

@@ -530,6 +530,18 @@ TEST(CarcClientLoad, ReportsTheBroadcastToEverySeatTheBytesAndTheServersProcess)
   EXPECT_GT(process["peak_rss_mb"].get<double>(), 0) << load.out;
   EXPECT_GE(process["cpu_seconds"].get<double>(), 0) << load.out;
 
+  // Games left unfinished at a sequence (for a restart's figures): every seat leaves, none fails,
+  // and the server keeps the games running.
+  const auto left = testing::RunCommand(
+      client + " load --games 2 --seats 2 --seconds 60 --seed 7 --leave-at-sequence 12");
+  ASSERT_EQ(left.status, 0) << left.out;
+  const json left_report = json::parse(left.out);
+  EXPECT_EQ(left_report["leave_at_sequence"], 12);
+  EXPECT_EQ(left_report["games_played"], 2) << left.out;
+  EXPECT_EQ(left_report["games_finished"], 0) << left.out;
+  EXPECT_EQ(left_report["connections_failed"], 0) << left.out;
+  EXPECT_FALSE(left_report["stopped_by_time_limit"].get<bool>()) << left.out;
+
   const auto refused =
       testing::RunCommand(client + " load --games 1 --seconds 1 --server-pid 999999999");
   EXPECT_NE(refused.status, 0) << refused.out;
