@@ -692,6 +692,29 @@ Result<std::optional<StoredGame>> Store::LoadGame(int64_t number) {
   return std::optional<StoredGame>(std::move(stored));
 }
 
+// Two ways to read the running games' actions. Through the (game, sequence) index, each row is
+// a lookup in the table, whose pages the games that were played at the same time share: about
+// 2 µs a row. A scan of the whole table reads each page once, about four times faster a row, but
+// reads the ended games' rows too.
+constexpr const char* kRunningActionsByIndex =
+    "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms, a.clock_ms FROM "
+    "games g CROSS JOIN actions a ON a.game = g.number WHERE g.status = 'running' "
+    "ORDER BY g.status, g.finished_ms, g.number, a.sequence";  // the indexes' order: no sort
+constexpr const char* kRunningActionsByScan =
+    "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms, a.clock_ms FROM "
+    "actions a NOT INDEXED WHERE a.game IN (SELECT number FROM games WHERE status = 'running')";
+
+// Whether the unfinished games are a quarter of the log's games or more: then their actions are
+// likely enough of the table's rows that a scan reads them faster than the index.
+Result<bool> Store::RunningActionsAreMostOfTheLog() {
+  auto q = db_->Prepare(
+      "SELECT (SELECT count(*) FROM games WHERE status = 'running'), (SELECT count(*) FROM games)");
+  if (!q) return q.error();
+  q->Step();
+  if (auto error = q->error()) return *error;
+  return q->Int(0) * 4 >= q->Int(1) && q->Int(0) > 0;
+}
+
 Result<std::vector<StoredGame>> Store::LoadUnfinished() {
   std::vector<StoredGame> games;
   std::map<int64_t, size_t> index;
@@ -703,17 +726,25 @@ Result<std::vector<StoredGame>> Store::LoadUnfinished() {
       games.push_back(StoredGame{std::move(g), {}, {}});
     }
   }
-  // One pass over the running games' actions, in (game, sequence) order through the index.
-  auto actions = db_->Prepare(
-      "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms, a.clock_ms FROM "
-      "actions a JOIN games g ON g.number = a.game WHERE g.status = 'running' "
-      "ORDER BY a.game, a.sequence");
+  auto scan = RunningActionsAreMostOfTheLog();
+  if (!scan) return scan.error();
+  auto actions = db_->Prepare(*scan ? kRunningActionsByScan : kRunningActionsByIndex);
   if (!actions) return actions.error();
   while (actions->Step()) {
     const auto it = index.find(actions->Int(0));
     if (it != index.end()) games[it->second].actions.push_back(ReadAction(*actions, 1));
   }
   if (auto error = actions->error()) return *error;
+  // The scan reads in storage order, which is each game's order of appending, so its sequence
+  // order; sorted all the same, should a file from elsewhere not keep it.
+  for (StoredGame& g : games) {
+    const auto by_sequence = [](const ActionRecord& a, const ActionRecord& b) {
+      return a.sequence < b.sequence;
+    };
+    if (!std::is_sorted(g.actions.begin(), g.actions.end(), by_sequence)) {
+      std::sort(g.actions.begin(), g.actions.end(), by_sequence);
+    }
+  }
   auto chat = db_->Prepare(
       "SELECT c.game, c.number, c.seat, c.name, c.text, c.time_ms, c.after_sequence FROM chat c "
       "JOIN games g ON g.number = c.game WHERE g.status IN ('open', 'running') "

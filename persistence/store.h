@@ -336,6 +336,7 @@ class Store {
   Connection& connection() { return *db_; }
 
  private:
+  Result<bool> RunningActionsAreMostOfTheLog();
   struct Statements;
   Store(Connection db, std::string path, int version);
   Status ApplyOp(const WriteOp& op, int64_t now_ms);

@@ -290,6 +290,35 @@ TEST(StoreTest, ListsGamesByStatusAndLoadsTheUnfinishedOnes) {
   EXPECT_EQ(numbers, (std::vector<int64_t>{1, 2, 5}));
 }
 
+// The unfinished games' actions come back in sequence order whichever way they are read: by a
+// scan of the table while the unfinished games are a quarter of the log's or more (here all of
+// them), through the index once the ended games outnumber them (12 of 14). The two games'
+// appends interleave in the file.
+TEST(StoreTest, LoadsTheUnfinishedGamesActionsInOrderByScanOrByIndex) {
+  for (const int ended : {0, 12}) {
+    TempDir dir;
+    auto store = OpenStore(dir.File("log.db"));
+    ASSERT_TRUE(store);
+    ExpectAllCommitted(store->ApplyBatch({NewRunningGame(1, 0), NewRunningGame(2, 0)}));
+    for (uint64_t s = 1; s <= 6; ++s) {
+      ExpectAllCommitted(store->ApplyBatch({Append(1, s, 1), Append(2, s, 1)}));
+    }
+    for (int64_t number = 3; number < 3 + ended; ++number) {
+      ExpectAllCommitted(store->ApplyBatch({NewRunningGame(number, 2)}));
+      ExpectAllCommitted(store->ApplyBatch({{number, {FinishGameOp{number, "{}"}}}}));
+    }
+    auto unfinished = store->LoadUnfinished();
+    ASSERT_TRUE(unfinished.ok()) << unfinished.error().message;
+    ASSERT_EQ(unfinished->size(), 2u);
+    for (const StoredGame& g : *unfinished) {
+      std::vector<uint64_t> sequences;
+      for (const ActionRecord& a : g.actions) sequences.push_back(a.sequence);
+      EXPECT_EQ(sequences, Range(1, 6)) << "ended games: " << ended;
+      ExpectSameGame(g, MustLoad(*store, g.game.number));
+    }
+  }
+}
+
 // Bots, resigning and rematches: what each op records, and what a resigned seat refuses.
 TEST(StoreTest, KeepsBotSeatsResignationsAndRematchLinks) {
   TempDir dir;
