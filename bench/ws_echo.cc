@@ -58,10 +58,20 @@ void raise_descriptor_limit() {
   setrlimit(RLIMIT_NOFILE, &limit);
 }
 
+// Runs the io_context on `threads` threads until it runs out of work or is stopped. An error
+// escaping a handler is reported and stops every thread, so that none is left unjoined.
 void run_on_threads(asio::io_context& io, int threads) {
+  const auto run = [&io] {
+    try {
+      io.run();
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "ws_echo: %s\n", error.what());
+      io.stop();
+    }
+  };
   std::vector<std::thread> pool;
-  for (int i = 1; i < threads; ++i) pool.emplace_back([&io] { io.run(); });
-  io.run();
+  for (int i = 1; i < threads; ++i) pool.emplace_back(run);
+  run();
   for (auto& thread : pool) thread.join();
 }
 
@@ -116,8 +126,6 @@ class EchoServer {
                            });
   }
 
-  void stop() { acceptor_.close(); }
-
  private:
   asio::io_context& io_;
   tcp::acceptor acceptor_;
@@ -128,12 +136,10 @@ int serve(unsigned short port, int threads) {
   asio::io_context io(threads);
   EchoServer server(io, port);
   server.accept();
-  // Stops on SIGINT or SIGTERM: the acceptor closes and the io_context is stopped.
+  // Stops on SIGINT or SIGTERM: every thread leaves the io_context; open connections are
+  // dropped with it.
   asio::signal_set signals(io, SIGINT, SIGTERM);
-  signals.async_wait([&](beast::error_code, int) {
-    server.stop();
-    io.stop();
-  });
+  signals.async_wait([&io](beast::error_code, int) { io.stop(); });
   std::fprintf(stderr, "ws_echo: echoing on 127.0.0.1:%u with %d threads\n", port, threads);
   run_on_threads(io, threads);
   return 0;
