@@ -272,9 +272,7 @@ int load(const LoadOptions& options) {
   return 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   CLI::App app{
       "ws_echo: a plain WebSocket echo server and its closed-loop load (a measuring tool)"};
   app.require_subcommand(1);
@@ -299,9 +297,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, kMaxThreads));
 
   CLI11_PARSE(app, argc, argv);
+  if (serve_command->parsed()) return serve(serve_port, serve_threads);
+  return load(options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
   try {
-    if (serve_command->parsed()) return serve(serve_port, serve_threads);
-    return load(options);
+    return run(argc, argv);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "ws_echo: %s\n", error.what());
     return 1;
