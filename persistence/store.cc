@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <sstream>
+#include <unordered_map>
 
 #include "schema.h"
 
@@ -700,9 +701,9 @@ constexpr const char* kRunningActionsByIndex =
     "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms, a.clock_ms FROM "
     "games g CROSS JOIN actions a ON a.game = g.number WHERE g.status = 'running' "
     "ORDER BY g.status, g.finished_ms, g.number, a.sequence";  // the indexes' order: no sort
+// (Every row: the rows of games that are not running are skipped as they are read.)
 constexpr const char* kRunningActionsByScan =
-    "SELECT a.game, a.sequence, a.seat, a.action, a.state_hash, a.time_ms, a.clock_ms FROM "
-    "actions a NOT INDEXED WHERE a.game IN (SELECT number FROM games WHERE status = 'running')";
+    "SELECT game, sequence, seat, action, state_hash, time_ms, clock_ms FROM actions NOT INDEXED";
 
 // Whether the unfinished games are a quarter of the log's games or more: then their actions are
 // likely enough of the table's rows that a scan reads them faster than the index.
@@ -717,7 +718,7 @@ Result<bool> Store::RunningActionsAreMostOfTheLog() {
 
 Result<std::vector<StoredGame>> Store::LoadUnfinished() {
   std::vector<StoredGame> games;
-  std::map<int64_t, size_t> index;
+  std::unordered_map<int64_t, size_t> index;  // a game's number -> its place in `games`
   for (GameStatus status : {GameStatus::kOpen, GameStatus::kRunning}) {
     auto listed = ListGames(ListFilter{status, std::nullopt});
     if (!listed) return listed.error();
