@@ -185,7 +185,7 @@ class Runner {
         result.seats_agree = false;
       }
     }
-    result.seat0_summary = FinishedGameJson(first);
+    result.seat0_summary = FinishedGameJson(first).dump();
     result.seat0_errors = first.stats().errors;
     return result;
   }

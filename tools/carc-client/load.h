@@ -60,7 +60,8 @@ struct GameResult {
   std::vector<std::string> errors;  // the seats' failures
   // Seat 0's view, taken while the game's io_context lived: a Player must not outlive it (its
   // strand and timer belong to the io_context's services).
-  nlohmann::json seat0_summary;                  // FinishedGameJson
+  std::string
+      seat0_summary;  // FinishedGameJson, as JSON text (a json member's destructor may throw)
   std::map<std::string, uint64_t> seat0_errors;  // every Error seat 0 received, by code
 };
 

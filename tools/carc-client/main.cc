@@ -814,7 +814,7 @@ int Bots(const GamesOptions& options) {
   }
   if (!game.errors.empty()) return 1;
   if (!game.finished) return Fail("the game did not finish within the time limit");
-  json out = game.seat0_summary;
+  json out = json::parse(game.seat0_summary);
   out["seats_agree"] = game.seats_agree;
   out["moves"] = report.totals.moves_accepted;
   out["seconds"] = std::round(report.wall_seconds * 1000) / 1000;
