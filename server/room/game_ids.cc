@@ -4,14 +4,6 @@
 
 namespace carc::server {
 
-bool ValidShardName(std::string_view name) {
-  if (name.empty() || name.size() > 16 || name.front() < 'a' || name.front() > 'z') return false;
-  for (const char c : name) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
-  }
-  return true;
-}
-
 std::string PublicGameId(std::string_view shard, int64_t number) {
   std::string id = persistence::GameId(number);
   return shard.empty() ? id : std::string(shard) + "-" + id;

@@ -10,10 +10,11 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/shard_name.h"
+
 namespace carc::server {
 
-// A lowercase letter, then at most 15 lowercase letters or digits.
-bool ValidShardName(std::string_view name);
+using protocol::ValidShardName;  // the rule for a shard's name
 
 // Game `number` of `shard` ("" for a server alone).
 std::string PublicGameId(std::string_view shard, int64_t number);

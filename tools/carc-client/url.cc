@@ -54,14 +54,6 @@ std::variant<ServerUrl, std::string> ParseServerUrl(std::string_view url) {
   return parsed;
 }
 
-bool ValidShardName(std::string_view name) {
-  if (name.empty() || name.size() > 16 || name.front() < 'a' || name.front() > 'z') return false;
-  for (const char c : name) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))) return false;
-  }
-  return true;
-}
-
 namespace {
 
 // `base`'s path without its trailing slashes: "" for "/", "/carc" for "/carc/".
@@ -74,10 +66,7 @@ std::string_view PathPrefix(const ServerUrl& base) {
 }  // namespace
 
 std::string ShardOfGame(std::string_view game_id) {
-  const size_t dash = game_id.find('-');
-  if (dash == std::string_view::npos) return "";
-  const std::string_view shard = game_id.substr(0, dash);
-  return ValidShardName(shard) ? std::string(shard) : "";
+  return std::string(protocol::ShardNamedBy(game_id));
 }
 
 ServerUrl ShardUrl(const ServerUrl& base, std::string_view shard) {

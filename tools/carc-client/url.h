@@ -6,6 +6,8 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/shard_name.h"
+
 namespace carc::client {
 
 struct ServerUrl {
@@ -21,9 +23,7 @@ struct ServerUrl {
 // supported; the error says what is wrong.
 std::variant<ServerUrl, std::string> ParseServerUrl(std::string_view url);
 
-// The server's rule for a shard name (carc-server --shard): a lowercase letter, then at most 15
-// lowercase letters or digits.
-bool ValidShardName(std::string_view name);
+using protocol::ValidShardName;  // the server's rule for a shard's name (carc-server --shard)
 
 // The shard a game id names: "b" for "b-g12"; empty for an id that names none ("g12", the id of a
 // server alone), and for anything that is not a shard's id (the server then answers it).
