@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <bitset>
 #include <memory>
 #include <numeric>
 
@@ -47,7 +48,9 @@ constexpr std::array<bool, 256> kRingStaysJoined = [] {
 }();
 
 // Checks R8 for cells once walls exist: a tile may not lie just outside a piece, nor cut a
-// piece's outside off from the open land. Built once per query, then asked per cell.
+// piece's outside off from the open land. Built once per query, then asked per cell. The board
+// marks the cells that pieces look onto (Board::FacesClosedSide: the gate and every piece close
+// the side they lie on).
 //
 // Filling a cell can only cut the open land where the empty cells around it fall apart into
 // separate groups. Then each group is searched (breadth first, the cell counted as filled): a
@@ -55,21 +58,11 @@ constexpr std::array<bool, 256> kRingStaysJoined = [] {
 // there joins the open land around a single filled cell); a group that cannot is an enclosed
 // pocket, and no wall piece may look out onto it.
 //
-// The searches' marks and the pieces' outsides are stamped on a grid of the thread's own, with
-// numbers that only grow: a new checker or a new search needs no clearing.
+// The searches' marks are numbers that only grow, on a grid of the thread's own: a new search
+// needs no clearing.
 class WallRuleChecker {
  public:
-  WallRuleChecker(const Board& board, const WallChain& chain)
-      : board_(board), chain_(chain), scratch_(TheScratch()) {
-    assert(chain.HasGate());
-    if (scratch_.stamp >= kLastStamp) scratch_.Reset();
-    stamp_ = ++scratch_.stamp;
-    scratch_.outside[GridIndex(chain.Gate().outside())] = stamp_;
-    for (int end = 0; end < 2; ++end) {
-      for (int i = 0; i < chain.Count(end); ++i) {
-        scratch_.outside[GridIndex(chain.Piece(end, i).outside())] = stamp_;
-      }
-    }
+  explicit WallRuleChecker(const Board& board) : board_(board), scratch_(TheScratch()) {
     // Searches stay inside the box (any cell beyond it ends them).
     x0_ = board.min_x() - 1;
     y0_ = board.min_y() - 1;
@@ -77,10 +70,27 @@ class WallRuleChecker {
     y1_ = board.max_y() + 1;
   }
 
+  // R8 for a tile at `c`.
   std::optional<Error> Check(Cell c) {
-    if (scratch_.outside[GridIndex(c)] == stamp_) return Error::kBeyondWall;
-    if (RemovalKeepsNeighboursJoined(c)) return std::nullopt;
-    if (scratch_.search >= kLastStamp) {  // a check makes at most four searches
+    if (board_.FacesClosedSide(c)) return Error::kBeyondWall;
+    if (RingStaysJoinedAround(board_.RingAt(c))) return std::nullopt;
+    return SearchAround(c);
+  }
+  // The same for a frontier cell, from what the board keeps of it.
+  bool Allows(const Board::FrontierEntry& entry) {
+    if (entry.closed_sides != 0) return false;
+    if (RingStaysJoinedAround(entry.ring)) return true;
+    return !SearchAround(entry.cell()).has_value();
+  }
+
+ private:
+  // True if the empty cells around a cell (`ring`: Board::FrontierEntry::ring) stay joined to
+  // each other without it: then filling it cannot split the open land, and no search is needed.
+  static bool RingStaysJoinedAround(uint8_t ring) { return kRingStaysJoined[ring ^ 0xFFu]; }
+
+  // Searches the groups of empty cells around `c` that filling it would part.
+  std::optional<Error> SearchAround(Cell c) {
+    if (scratch_.search >= kLastSearch) {  // a check makes at most four searches
       scratch_.search = 0;
       scratch_.mark.fill(0);
     }
@@ -90,27 +100,18 @@ class WallRuleChecker {
       const Cell n = core::Neighbour(c, side);
       if (board_.HasTile(n) || Beyond(n)) continue;
       if (scratch_.mark[GridIndex(n)] >= first_search_) continue;  // joined to a group searched
-      if (!SearchReachesBeyond(n, c) && PocketHasWallOutside()) return Error::kWallSurrounded;
+      if (SearchFindsWalledPocket(n, c)) return Error::kWallSurrounded;
     }
     return std::nullopt;
   }
 
- private:
-  // Stamps and search numbers stop here, far below overflow, and start again from cleared grids.
-  static constexpr uint32_t kLastStamp = 0xF0000000u;
+  // Search numbers stop here, far below overflow, and start again from a cleared grid.
+  static constexpr uint32_t kLastSearch = 0xF0000000u;
 
   struct Scratch {
-    uint32_t stamp = 0;                                // the latest checker's
-    uint32_t search = 0;                               // the latest search's
-    std::array<uint32_t, core::kGridCells> outside{};  // a piece looks onto it: the stamp
-    std::array<uint32_t, core::kGridCells> mark{};     // visited by that search
+    uint32_t search = 0;                            // the latest search's number
+    std::array<uint32_t, core::kGridCells> mark{};  // visited by that search
     std::array<Cell, core::kGridCells> queue{};
-    void Reset() {
-      stamp = 0;
-      search = 0;
-      outside.fill(0);
-      mark.fill(0);
-    }
   };
   static Scratch& TheScratch() {
     static thread_local const std::unique_ptr<Scratch> scratch = std::make_unique<Scratch>();
@@ -123,13 +124,15 @@ class WallRuleChecker {
   // On the box's border or beyond it: open land, whatever a check fills.
   bool Beyond(Cell c) const { return c.x <= x0_ || c.x >= x1_ || c.y <= y0_ || c.y >= y1_; }
 
-  // Breadth first from `start` over empty cells, `filled` counting as a tile. Marks the cells
-  // it visits with a new search number; true as soon as it steps beyond the box (or onto a cell
-  // of an earlier search of this check that did).
-  bool SearchReachesBeyond(Cell start, Cell filled) {
+  // Breadth first from `start` over empty cells, `filled` counting as a tile, marking the cells
+  // it visits with a new search number. True if the group is an enclosed pocket that a piece
+  // looks onto; false as soon as it steps beyond the box (or onto a cell of an earlier search
+  // of this check that did).
+  bool SearchFindsWalledPocket(Cell start, Cell filled) {
     const uint32_t id = ++scratch_.search;
     assert(id - first_search_ < open_.size());
     open_[id - first_search_] = false;
+    bool walled = board_.FacesClosedSide(start);
     size_t head = 0, tail = 0;
     scratch_.mark[GridIndex(start)] = id;
     scratch_.queue[tail++] = start;
@@ -143,55 +146,27 @@ class WallRuleChecker {
         if (m == id) continue;
         if (m >= first_search_ && open_[m - first_search_]) return Opened(id);
         m = id;
+        walled |= board_.FacesClosedSide(n);
         scratch_.queue[tail++] = n;
       }
     }
-    return false;
+    return walled;
   }
   bool Opened(uint32_t id) {
     open_[id - first_search_] = true;
-    return true;
-  }
-
-  // Whether a piece looks out onto a cell of the last search (an enclosed pocket).
-  bool PocketHasWallOutside() const {
-    const auto in_pocket = [&](const WallPiece& piece) {
-      const Cell o = piece.outside();
-      return !Beyond(o) && scratch_.mark[GridIndex(o)] == scratch_.search;
-    };
-    if (in_pocket(chain_.Gate())) return true;
-    for (int end = 0; end < 2; ++end) {
-      for (int i = 0; i < chain_.Count(end); ++i) {
-        if (in_pocket(chain_.Piece(end, i))) return true;
-      }
-    }
     return false;
   }
 
-  // True if the empty cells around `c` stay joined to each other without `c`: then filling `c`
-  // cannot split the open land, and no search is needed.
-  bool RemovalKeepsNeighboursJoined(Cell c) const {
-    static constexpr std::array<std::array<int, 2>, 8> kRing = {
-        {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}};
-    unsigned empty = 0;  // bit i: the i-th cell of the ring around `c` is empty
-    for (size_t i = 0; i < 8; ++i) {
-      if (!board_.HasTile({c.x + kRing[i][0], c.y + kRing[i][1]})) empty |= 1u << i;
-    }
-    return kRingStaysJoined[empty];
-  }
-
   const Board& board_;
-  const WallChain& chain_;
   Scratch& scratch_;
-  uint32_t stamp_ = 0;
   int x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // the box, its border included
   uint32_t first_search_ = 0;
   std::array<bool, core::kSides> open_{};  // per search of this check: did it reach beyond?
 };
 
 // The frontier cells and rotations where the tile's streets continue their neighbours' (R6) and
-// `allowed(cell)` holds, appended to `out` (if given) in the frontier's order, which is the
-// actions' order; returns how many (at most one with `stop_at_first`).
+// `allowed(frontier entry)` holds, appended to `out` (if given) in the frontier's order, which is
+// the actions' order; returns how many (at most one with `stop_at_first`).
 template <typename Allowed>
 int FittingPlacements(const Board& board, const core::TileType& type, std::vector<Action>* out,
                       bool stop_at_first, Allowed allowed) {
@@ -200,7 +175,7 @@ int FittingPlacements(const Board& board, const core::TileType& type, std::vecto
     for (int i = 0; i < n; ++i) {
       const Board::FrontierEntry& entry = board.Frontier(i);
       const unsigned fitting = type.fitting_rotations[entry.context.Key()];
-      if (fitting == 0 || !allowed(entry.cell())) continue;
+      if (fitting == 0 || !allowed(entry)) continue;
       if (out != nullptr) {
         out->push_back(Action::PlaceTile(entry.x, entry.y, std::countr_zero(fitting)));
       }
@@ -215,7 +190,7 @@ int FittingPlacements(const Board& board, const core::TileType& type, std::vecto
   for (int i = 0; i < n; ++i) {
     const Board::FrontierEntry& entry = board.Frontier(i);
     const unsigned fitting = type.fitting_rotations[entry.context.Key()];
-    if (fitting == 0 || !allowed(entry.cell())) continue;
+    if (fitting == 0 || !allowed(entry)) continue;
     for (int r = 0; r < 4; ++r) {
       *next = Action::PlaceTile(entry.x, entry.y, r);
       next += (fitting >> r) & 1u;
@@ -384,11 +359,12 @@ int Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) con
     return found;
   }
   if (!chain_.HasGate()) {  // R8 needs a wall
-    return FittingPlacements(board_, type, out, stop_at_first, [](Cell) { return true; });
+    return FittingPlacements(board_, type, out, stop_at_first,
+                             [](const Board::FrontierEntry&) { return true; });
   }
-  WallRuleChecker walls(board_, chain_);
+  WallRuleChecker walls(board_);
   return FittingPlacements(board_, type, out, stop_at_first,
-                           [&walls](Cell c) { return !walls.Check(c).has_value(); });
+                           [&walls](const Board::FrontierEntry& e) { return walls.Allows(e); });
 }
 
 bool Game::TileFitsSomewhere(int tile) const { return Placements(tile, nullptr, true) > 0; }
@@ -412,13 +388,12 @@ void Game::LegalActions(std::vector<Action>* out) const {
       return;
     }
     case DecisionKind::kPlaceGate: {
-      OpenLand land;
-      land.Compute(board_);
+      OutlineSides outline;
+      FindOutlineSides(board_, &outline);
       for (int i = 0; i < board_.TileCount(); ++i) {
         const Cell c = board_.Placed(i).cell();
         for (int side = 0; side < core::kSides; ++side) {
-          if (IsOutlineEdge(board_, land, {c, side}))
-            out->push_back(Action::PlaceGate(c.x, c.y, side));
+          if (outline[Z(i)] & (1u << side)) out->push_back(Action::PlaceGate(c.x, c.y, side));
         }
       }
       std::sort(out->begin(), out->end());
@@ -462,7 +437,7 @@ std::optional<Error> Game::CheckPlacement(Cell c, int rotation) const {
 
 std::optional<Error> Game::CheckWallRules(Cell c) const {
   if (!chain_.HasGate()) return std::nullopt;
-  WallRuleChecker walls(board_, chain_);
+  WallRuleChecker walls(board_);
   return walls.Check(c);
 }
 
@@ -483,10 +458,10 @@ std::optional<Error> Game::CheckFollower(const Action& a) const {
 std::optional<Error> Game::CheckGate(const Action& a) const {
   if (a.side >= core::kSides) return Error::kMalformed;
   const Cell c{a.x, a.y};
-  if (!Board::InBounds(c)) return Error::kNotOnOutline;
-  OpenLand land;
-  land.Compute(board_);
-  if (!IsOutlineEdge(board_, land, {c, a.side})) return Error::kNotOnOutline;  // R19
+  if (!Board::InBounds(c) || !board_.HasTile(c)) return Error::kNotOnOutline;
+  OutlineSides outline;
+  FindOutlineSides(board_, &outline);
+  if (!(outline[Z(board_.IndexAt(c))] & (1u << a.side))) return Error::kNotOnOutline;  // R19
   return std::nullopt;
 }
 
@@ -884,41 +859,63 @@ void Game::EndGame(std::vector<Event>* ev) {
 }
 
 void Game::CloseRestOfOutline(std::vector<Event>* ev) {
-  // R26: the rest of the outline counts as walled (all of it if no wall was ever built).
-  OpenLand land;
-  land.Compute(board_);
-  std::vector<CellSide> open_edges;
+  // R26: the rest of the outline counts as walled (all of it if no wall was ever built). Its
+  // sides are closed tile by tile in placement order.
+  OutlineSides outline;
+  FindOutlineSides(board_, &outline);
+  int open_count = 0;
   for (int i = 0; i < board_.TileCount(); ++i) {
-    const core::PlacedTile& placed = board_.Placed(i);
+    uint8_t& sides = outline[Z(i)];
+    sides &= static_cast<uint8_t>(~board_.Placed(i).closed_sides);
+    open_count += std::popcount(sides);
+  }
+  Emit(ev, WallCompleted{static_cast<uint8_t>(std::min(open_count, 255))});
+  for (int i = 0; i < board_.TileCount(); ++i) {
     for (int side = 0; side < core::kSides; ++side) {
-      if (placed.closed_sides & (1u << side)) continue;
-      if (IsOutlineEdge(board_, land, {placed.cell(), side}))
-        open_edges.push_back({placed.cell(), side});
+      if (outline[Z(i)] & (1u << side)) {
+        CloseEdge({board_.Placed(i).cell(), side}, ScoreCause::kClosingWall, ev);
+      }
     }
   }
-  Emit(ev, WallCompleted{static_cast<uint8_t>(std::min<size_t>(open_edges.size(), 255))});
-  for (const CellSide& edge : open_edges) CloseEdge(edge, ScoreCause::kClosingWall, ev);
 }
 
 void Game::ScoreStewards(std::vector<Event>* ev) {
-  // R27: pairs (residential area, market) that touch, inside a tile or across a side.
-  std::vector<std::pair<FeatureId, FeatureId>> touching;
-  const auto record = [&](FeatureId a, FeatureId b) {
-    const FeatureId ra = board_.Root(a);
-    const FeatureId rb = board_.Root(b);
-    const FeatureKind ka = board_.Info(ra).kind;
-    const FeatureKind kb = board_.Info(rb).kind;
-    if (ka == FeatureKind::kResidential && kb == FeatureKind::kMarket)
-      touching.emplace_back(ra, rb);
-    if (kb == FeatureKind::kResidential && ka == FeatureKind::kMarket)
-      touching.emplace_back(rb, ra);
+  // R27: each residential area that holds followers scores for the markets it touches, inside
+  // a tile or across a side; the areas in the order of their roots.
+  std::array<FeatureId, kMaxSpots> areas{};
+  int area_count = 0;
+  for (int i = 0; i < spots_.Count(); ++i) {
+    const FeatureId root = board_.Root(board_.FeatureOf(spots_[i].index, spots_[i].feature));
+    if (board_.Info(root).kind != FeatureKind::kResidential) continue;
+    if (std::find(areas.begin(), areas.begin() + area_count, root) != areas.begin() + area_count)
+      continue;
+    areas[Z(area_count++)] = root;
+  }
+  if (area_count == 0) return;
+  std::sort(areas.begin(), areas.begin() + area_count);
+  // The markets each area touches, as sets of market roots.
+  std::array<std::bitset<core::kMaxFeatures>, kMaxSpots> markets;
+  std::array<int8_t, core::kMaxFeatures> area_of;
+  area_of.fill(-1);
+  for (int a = 0; a < area_count; ++a) area_of[Z(areas[Z(a)])] = static_cast<int8_t>(a);
+  const auto record = [&](FeatureId area, FeatureId market) {
+    const int a = area_of[Z(board_.Root(area))];
+    if (a >= 0) markets[Z(a)].set(Z(board_.Root(market)));
+  };
+  // Features of a tile or of two tiles that touch, by their kinds on the tile.
+  const auto record_pair = [&](const core::TileType& type, int index, int f,
+                               const core::TileType& other_type, int other, int g) {
+    const FeatureKind kf = type.features[Z(f)].kind;
+    const FeatureKind kg = other_type.features[Z(g)].kind;
+    if (kf == FeatureKind::kResidential && kg == FeatureKind::kMarket)
+      record(board_.FeatureOf(index, f), board_.FeatureOf(other, g));
+    if (kg == FeatureKind::kResidential && kf == FeatureKind::kMarket)
+      record(board_.FeatureOf(other, g), board_.FeatureOf(index, f));
   };
   for (int i = 0; i < board_.TileCount(); ++i) {
     const core::PlacedTile& placed = board_.Placed(i);
     const core::TileType& type = tiles_->TypeOf(placed.tile);
-    for (const auto& pair : type.touching_areas) {
-      record(board_.FeatureOf(i, pair[0]), board_.FeatureOf(i, pair[1]));
-    }
+    for (const auto& pair : type.touching_areas) record_pair(type, i, pair[0], type, i, pair[1]);
     for (int side : {core::kNorth, core::kEast}) {  // each shared side once
       const int n = board_.IndexAt(core::Neighbour(placed.cell(), side));
       if (n < 0) continue;
@@ -926,36 +923,24 @@ void Game::ScoreStewards(std::vector<Event>* ev) {
       const core::TileType& other_type = tiles_->TypeOf(other.tile);
       for (int k : {0, 2}) {
         const int port = core::PortOf(side, k);
-        record(board_.FeatureOf(i, type.FeatureAt(port, placed.rotation)),
-               board_.FeatureOf(n, other_type.FeatureAt(core::FacingPort(port), other.rotation)));
+        record_pair(type, i, type.FeatureAt(port, placed.rotation), other_type, n,
+                    other_type.FeatureAt(core::FacingPort(port), other.rotation));
       }
     }
   }
-  std::sort(touching.begin(), touching.end());
-  touching.erase(std::unique(touching.begin(), touching.end()), touching.end());
-
-  std::vector<FeatureId> areas;
-  for (int i = 0; i < spots_.Count(); ++i) {
-    const FeatureId root = board_.Root(board_.FeatureOf(spots_[i].index, spots_[i].feature));
-    if (board_.Info(root).kind == FeatureKind::kResidential) areas.push_back(root);
-  }
-  std::sort(areas.begin(), areas.end());
-  areas.erase(std::unique(areas.begin(), areas.end()), areas.end());
-  for (FeatureId area : areas) {
-    const auto [first, last] =
-        std::equal_range(touching.begin(), touching.end(), std::pair<FeatureId, FeatureId>{area, 0},
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
-    const int markets = static_cast<int>(last - first);
+  for (int a = 0; a < area_count; ++a) {
+    const FeatureId area = areas[Z(a)];
+    const int count = static_cast<int>(markets[Z(a)].count());
     StewardsScored scored{};
     const auto anchor = FeatureAnchor(area, &scored.feature);
     scored.x = anchor[0];
     scored.y = anchor[1];
-    scored.markets = static_cast<uint8_t>(markets);
+    scored.markets = static_cast<uint8_t>(count);
     const uint32_t owners = core::MajorityHolders(board_.Info(area), config_.players);
     for (int p = 0; p < config_.players; ++p) {
       if (!(owners & (1u << p))) continue;
-      scored.points[Z(p)] = static_cast<int16_t>(2 * markets);
-      AddPoints(p, kStewards, 2 * markets);
+      scored.points[Z(p)] = static_cast<int16_t>(2 * count);
+      AddPoints(p, kStewards, 2 * count);
     }
     Emit(ev, scored);
   }

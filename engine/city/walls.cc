@@ -102,6 +102,23 @@ CellSide PreviousOutlineEdge(const Board& board, CellSide edge) {
   return edge;
 }
 
+int FindOutlineSides(const Board& board, OutlineSides* sides) {
+  sides->fill(0);
+  if (board.TileCount() == 0) return 0;
+  Cell west = board.Placed(0).cell();
+  for (int i = 1; i < board.TileCount(); ++i) west = std::min(west, board.Placed(i).cell());
+  const CellSide start{west, core::kWest};
+  int count = 0;
+  CellSide e = start;
+  do {
+    (*sides)[static_cast<size_t>(board.IndexAt(e.cell))] |= static_cast<uint8_t>(1u << e.side);
+    ++count;
+    assert(count <= 4 * core::kMaxTiles);
+    e = NextOutlineEdge(board, e);
+  } while (e != start);
+  return count;
+}
+
 int UnwalledDistance(const Board& board, const WallChain& chain, int limit) {
   if (chain.Closed()) return 0;
   const WallPiece& back = chain.Last(kBackEnd);

@@ -143,6 +143,13 @@ constexpr int HeadingOf(int side) { return (side + 1) % core::kSides; }
 CellSide NextOutlineEdge(const Board& board, CellSide edge);
 CellSide PreviousOutlineEdge(const Board& board, CellSide edge);
 
+// The sides of the placed tiles that lie on the outline, found by walking it once from a side
+// that surely lies on it (the west side of the west-most tile): bit s of sides[i] is side s of
+// the tile placed i-th. The same sides as IsOutlineEdge accepts, without a flood fill. Returns
+// how many.
+using OutlineSides = std::array<uint8_t, core::kMaxTiles>;
+int FindOutlineSides(const Board& board, OutlineSides* sides);
+
 // R24: outline edges between the front and the back end that hold no wall (0 when closed).
 // The walk stops at `limit`: the result is then min(distance, limit).
 int UnwalledDistance(const Board& board, const WallChain& chain, int limit = 1 << 20);

@@ -27,7 +27,7 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
   placed.rotation = static_cast<uint8_t>(rotation);
   placed.closed_sides = 0;
   placed.street_sides = type.street_sides_rotated[Index(rotation)];
-  if (grid_[GridIndex(c)] == kFrontier) RemoveFromFrontier(c);
+  if (IsFrontierMark(grid_[GridIndex(c)])) RemoveFromFrontier(c);
   grid_[GridIndex(c)] = static_cast<uint8_t>(index);
   if (index == 0) {
     min_x_ = max_x_ = c.x;
@@ -131,6 +131,11 @@ void Board::CloseSide(const TileSet& set, int index, int side, Completed* comple
     info.open_ports--;
     if (CompletesWhenClosed(info.kind) && info.Complete()) completed->Add(root);
   }
+  const Cell beyond = Neighbour(placed.cell(), side);
+  uint8_t& mark = grid_[GridIndex(beyond)];
+  if (!IsFrontierMark(mark)) return;
+  mark = kClosedFrontier;
+  FrontierEntryAt(beyond).closed_sides |= static_cast<uint8_t>(1u << Opposite(side));
 }
 
 int Board::FrontierLowerBound(Cell c) const {
@@ -153,10 +158,10 @@ void Board::UpdateFrontier(Cell placed, uint8_t street_sides) {
   for (int side = 0; side < kSides; ++side) {
     const Cell n = Neighbour(placed, side);
     uint8_t& v = grid_[GridIndex(n)];
-    if (v < kFrontier || !InBounds(n)) continue;
+    if (v < kClosedFrontier || !InBounds(n)) continue;
     const int position = FrontierLowerBound(n);
     FrontierEntry& entry = frontier_[Index(position)];
-    if (v == kFrontier) {
+    if (IsFrontierMark(v)) {
       assert(position < frontier_count_ && entry.cell() == n);
     } else {
       v = kFrontier;
@@ -164,13 +169,29 @@ void Board::UpdateFrontier(Cell placed, uint8_t street_sides) {
       std::copy_backward(frontier_.begin() + position, frontier_.begin() + frontier_count_,
                          frontier_.begin() + frontier_count_ + 1);
       ++frontier_count_;
-      entry = FrontierEntry{static_cast<int8_t>(n.x), static_cast<int8_t>(n.y), {}};
+      entry = FrontierEntry{static_cast<int8_t>(n.x), static_cast<int8_t>(n.y), {}, RingAt(n), 0};
     }
     // Seen from the neighbour, the new tile lies on the opposite side.
     const int from = Opposite(side);
     entry.context.sides |= static_cast<uint8_t>(1u << from);
     if (street_sides & (1u << side)) entry.context.streets |= static_cast<uint8_t>(1u << from);
+    entry.ring |= static_cast<uint8_t>(1u << (2 * from));
   }
+  // The cells at the corners see the tile on their opposite corner.
+  for (int corner = 1; corner < 8; corner += 2) {
+    const Cell d = RingCell(placed, corner);
+    if (IsFrontierMark(grid_[GridIndex(d)])) {
+      FrontierEntryAt(d).ring |= static_cast<uint8_t>(1u << ((corner + 4) % 8));
+    }
+  }
+}
+
+uint8_t Board::RingAt(Cell c) const {
+  unsigned ring = 0;
+  for (int i = 0; i < 8; ++i) {
+    if (HasTile(RingCell(c, i))) ring |= 1u << i;
+  }
+  return static_cast<uint8_t>(ring);
 }
 
 void Board::RemoveFromFrontier(Cell c) {

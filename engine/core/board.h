@@ -111,8 +111,10 @@ struct Completed {
 
 class Board {
  public:
+  // What the grid holds for a cell without a tile. The placement indices lie below these.
   static constexpr uint8_t kEmpty = 0xFF;
-  static constexpr uint8_t kFrontier = 0xFE;
+  static constexpr uint8_t kFrontier = 0xFE;        // next to a tile
+  static constexpr uint8_t kClosedFrontier = 0xFD;  // next to a tile's closed side (CloseSide)
 
   Board() { grid_.fill(kEmpty); }
 
@@ -123,9 +125,12 @@ class Board {
   // The placement index of the tile at `c`, or -1. `c` may be one ring outside InBounds.
   int IndexAt(Cell c) const {
     const uint8_t v = grid_[GridIndex(c)];
-    return v >= kFrontier ? -1 : v;
+    return v >= kClosedFrontier ? -1 : v;
   }
   bool HasTile(Cell c) const { return IndexAt(c) >= 0; }
+  // Whether `c` is an empty cell that a closed side of a placed tile looks onto (a wall's
+  // outside, in The City). `c` may be one ring outside InBounds (never such a cell there).
+  bool FacesClosedSide(Cell c) const { return grid_[GridIndex(c)] == kClosedFrontier; }
   const PlacedTile& Placed(int index) const { return placed_[static_cast<size_t>(index)]; }
 
   // What the placed neighbours of an empty cell ask of a tile there: which sides touch a tile,
@@ -142,15 +147,26 @@ class Board {
   CellContext Context(Cell c) const;
 
   // Empty cells that share a side with a placed tile, sorted by cell (x, then y), each with its
-  // context (kept up to date as tiles are placed around it). Kept sorted so that games list
-  // their placements in order without sorting them.
+  // context, the tiles around it and the closed sides it faces, all kept up to date as tiles are
+  // placed and sides closed. Kept sorted so that games list their placements in order without
+  // sorting them.
   struct FrontierEntry {
     int8_t x = 0;
     int8_t y = 0;
     CellContext context;
+    uint8_t ring = 0;          // bit i: the i-th cell of RingOffset(i) around it holds a tile
+    uint8_t closed_sides = 0;  // bit s: the tile across side s has closed the side it shows
     Cell cell() const { return {x, y}; }
     friend bool operator==(const FrontierEntry&, const FrontierEntry&) = default;
   };
+  // The eight cells around a cell, clockwise from north: N, NE, E, SE, S, SW, W, NW.
+  static constexpr std::array<std::array<int, 2>, 8> kRingOffsets = {
+      {{0, 1}, {1, 1}, {1, 0}, {1, -1}, {0, -1}, {-1, -1}, {-1, 0}, {-1, 1}}};
+  static Cell RingCell(Cell c, int i) {
+    return {c.x + kRingOffsets[Index(i)][0], c.y + kRingOffsets[Index(i)][1]};
+  }
+  // The ring bits (FrontierEntry::ring) of the cells around `c` that hold a tile.
+  uint8_t RingAt(Cell c) const;
   int FrontierSize() const { return frontier_count_; }
   const FrontierEntry& Frontier(int i) const { return frontier_[static_cast<size_t>(i)]; }
   Cell FrontierCell(int i) const { return Frontier(i).cell(); }
@@ -165,8 +181,9 @@ class Board {
   // Streets, markets and cities that the placement completes are added to `completed`.
   void Place(const TileSet& set, int tile, Cell c, int rotation, Completed* completed);
 
-  // Closes one side of a placed tile (a wall on it): its ports stop being open. Streets and
-  // markets that this completes are added to `completed`.
+  // Closes one side of a placed tile (a wall on it): its ports stop being open, and an empty
+  // cell beyond it FacesClosedSide. Streets and markets that this completes are added to
+  // `completed`.
   void CloseSide(const TileSet& set, int index, int side, Completed* completed);
 
   FeatureId FeatureOf(int index, int local) const { return index * kMaxFeaturesPerTile + local; }
@@ -189,6 +206,7 @@ class Board {
 
  private:
   static size_t Index(int i) { return static_cast<size_t>(i); }
+  static bool IsFrontierMark(uint8_t v) { return v == kFrontier || v == kClosedFrontier; }
   static size_t GridIndex(Cell c) {
     assert(c.x >= -kGridRadius && c.x <= kGridRadius && c.y >= -kGridRadius && c.y <= kGridRadius);
     return static_cast<size_t>(c.y + kGridRadius) * kGridSide +
@@ -202,6 +220,11 @@ class Board {
   static int FrontierKey(int x, int y) { return x * 256 + y; }
   // The position of `c` in the sorted frontier, or where it would be inserted.
   int FrontierLowerBound(Cell c) const;
+  FrontierEntry& FrontierEntryAt(Cell c) {
+    const int position = FrontierLowerBound(c);
+    assert(position < frontier_count_ && frontier_[Index(position)].cell() == c);
+    return frontier_[Index(position)];
+  }
 
   std::array<uint8_t, kGridCells> grid_{};
   std::array<PlacedTile, kMaxTiles> placed_{};

@@ -99,6 +99,45 @@ void CheckAllLegalApply(const Game& game, const std::vector<Action>& legal) {
   }
 }
 
+// The outline found by walking it (FindOutlineSides, used for the gate and the closing wall)
+// against a full flood fill of the open land; and what the board keeps of each frontier cell
+// (the tiles around it, the closed sides it faces, used by R8) against the grid.
+void CheckOutlineAndFrontier(const Game& game) {
+  const core::Board& board = game.board();
+  if (board.TileCount() == 0) return;
+  OpenLand land;
+  land.Compute(board);
+  OutlineSides walked;
+  const int count = FindOutlineSides(board, &walked);
+  int expected_count = 0;
+  for (int i = 0; i < board.TileCount(); ++i) {
+    for (int side = 0; side < core::kSides; ++side) {
+      const bool on_outline = IsOutlineEdge(board, land, {board.Placed(i).cell(), side});
+      expected_count += on_outline ? 1 : 0;
+      ASSERT_EQ(on_outline, (walked[static_cast<size_t>(i)] >> side & 1u) != 0)
+          << "tile " << i << " side " << side;
+    }
+  }
+  ASSERT_EQ(count, expected_count);
+  for (int i = 0; i < board.FrontierSize(); ++i) {
+    const core::Board::FrontierEntry& entry = board.Frontier(i);
+    const Cell c = entry.cell();
+    uint8_t ring = 0;
+    for (int k = 0; k < 8; ++k) {
+      if (board.HasTile(core::Board::RingCell(c, k))) ring |= static_cast<uint8_t>(1u << k);
+    }
+    ASSERT_EQ(entry.ring, ring);
+    uint8_t closed = 0;
+    for (int side = 0; side < core::kSides; ++side) {
+      const int n = board.IndexAt(core::Neighbour(c, side));
+      if (n >= 0 && (board.Placed(n).closed_sides >> core::Opposite(side) & 1u) != 0)
+        closed |= static_cast<uint8_t>(1u << side);
+    }
+    ASSERT_EQ(entry.closed_sides, closed);
+    ASSERT_EQ(board.FacesClosedSide(c), closed != 0);
+  }
+}
+
 // The wall's invariants, checked against a full flood fill of the open land: every piece lies
 // between a tile and open land (R19), and the closing distance equals the outline's length less
 // the pieces on it (the chain is one stretch of the outline loop, R24).
@@ -203,6 +242,7 @@ void PlayAndCheck(uint64_t seed) {
     CheckStep(game, legal, before);
     if (seed % 3 == 0) {
       ASSERT_NO_FATAL_FAILURE(CheckWallAgainstFloodFill(game));
+      ASSERT_NO_FATAL_FAILURE(CheckOutlineAndFrontier(game));
     }
     if (follow) {
       for (const Event& e : events) client.Apply(e);
@@ -251,6 +291,7 @@ EndCondition PlayEager(uint64_t seed, const Variant& variant) {
     game.LegalActions(&legal);
     CheckStep(game, legal, before);
     CheckWallAgainstFloodFill(game);
+    CheckOutlineAndFrontier(game);
     for (const Event& e : events) client.Apply(e);
     EXPECT_EQ(client.Hash(), game.Hash());
     if (::testing::Test::HasFatalFailure() || ::testing::Test::HasNonfatalFailure()) break;
