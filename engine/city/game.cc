@@ -164,6 +164,11 @@ class WallRuleChecker {
   std::array<bool, core::kSides> open_{};  // per search of this check: did it reach beyond?
 };
 
+// The bits of an action's rotation, for each rotation.
+constexpr std::array<uint64_t, 4> kRotationBits = {
+    std::bit_cast<uint64_t>(Action{.rotation = 0}), std::bit_cast<uint64_t>(Action{.rotation = 1}),
+    std::bit_cast<uint64_t>(Action{.rotation = 2}), std::bit_cast<uint64_t>(Action{.rotation = 3})};
+
 // The frontier cells and rotations where the tile's streets continue their neighbours' (R6) and
 // `allowed(frontier entry)` holds, appended to `out` (if given) in the frontier's order, which is
 // the actions' order; returns how many (at most one with `stop_at_first`).
@@ -191,8 +196,10 @@ int FittingPlacements(const Board& board, const core::TileType& type, std::vecto
     const Board::FrontierEntry& entry = board.Frontier(i);
     const unsigned fitting = type.fitting_rotations[entry.context.Key()];
     if (fitting == 0 || !allowed(entry)) continue;
+    // Each rotation written as one word; only the fitting ones are kept.
+    const auto cell = std::bit_cast<uint64_t>(Action::PlaceTile(entry.x, entry.y, 0));
     for (int r = 0; r < 4; ++r) {
-      *next = Action::PlaceTile(entry.x, entry.y, r);
+      *next = std::bit_cast<Action>(cell | kRotationBits[Z(r)]);
       next += (fitting >> r) & 1u;
     }
   }
@@ -289,22 +296,36 @@ std::variant<Game, std::string> Game::Create(std::shared_ptr<const core::TileSet
   return CreateWithOrder(std::move(tiles), config, seed, order);
 }
 
+std::optional<std::string> Game::ValidateOrder(const core::TileSet& tiles,
+                                               std::span<const int> order) {
+  if (static_cast<int>(order.size()) != tiles.TileCount()) {
+    return "the order must name every tile once";
+  }
+  std::vector<bool> seen(order.size(), false);
+  for (int tile : order) {
+    if (tile < 0 || tile >= tiles.TileCount() || seen[Z(tile)]) {
+      return "the order must name every tile once";
+    }
+    seen[Z(tile)] = true;
+  }
+  return std::nullopt;
+}
+
 std::variant<Game, std::string> Game::CreateWithOrder(std::shared_ptr<const core::TileSet> tiles,
                                                       const Config& config, uint64_t seed,
                                                       std::span<const int> order) {
   if (tiles == nullptr) return std::string("no tile set");
   if (auto error = Validate(*tiles, config)) return *error;
-  if (static_cast<int>(order.size()) != tiles->TileCount()) {
-    return std::string("the order must name every tile once");
-  }
-  std::vector<bool> seen(order.size(), false);
-  for (int tile : order) {
-    if (tile < 0 || tile >= tiles->TileCount() || seen[Z(tile)]) {
-      return std::string("the order must name every tile once");
-    }
-    seen[Z(tile)] = true;
-  }
-  Game game;
+  if (auto error = ValidateOrder(*tiles, order)) return *error;
+  return Built(std::move(tiles), config, seed, order);
+}
+
+std::variant<Game, std::string> Game::Built(std::shared_ptr<const core::TileSet> tiles,
+                                            const Config& config, uint64_t seed,
+                                            std::span<const int> order) {
+  // Built where the caller receives it (one named result, no copy): a game is a large value.
+  std::variant<Game, std::string> result(std::in_place_type<Game>, CreationKey{});
+  Game& game = std::get<Game>(result);
   game.tiles_ = std::move(tiles);
   game.config_ = config;
   game.seed_ = seed;
@@ -319,7 +340,7 @@ std::variant<Game, std::string> Game::CreateWithOrder(std::shared_ptr<const core
     c.player[Z(p)].towers = config.towers_total / config.players;  // R3
   }
   game.history_.reserve(512);
-  return game;
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -116,10 +116,26 @@ class Game {
   friend bool operator==(const Game&, const Game&) = default;
 
  private:
-  Game() = default;
+  // Only Create and CreateWithOrder make a game, in place in their result (the constructor is
+  // public for std::variant, the key private to the game).
+  class CreationKey {
+    explicit CreationKey() = default;
+    friend class Game;
+  };
+
+ public:
+  explicit Game(CreationKey /*key*/) {}
+
+ private:
   PlayerCounters& Player(int p) { return counters_.player[static_cast<size_t>(p)]; }
   const PlayerCounters& Player(int p) const { return counters_.player[static_cast<size_t>(p)]; }
   static std::optional<std::string> Validate(const core::TileSet& tiles, const Config& config);
+  static std::optional<std::string> ValidateOrder(const core::TileSet& tiles,
+                                                  std::span<const int> order);
+  // A valid game's start.
+  static std::variant<Game, std::string> Built(std::shared_ptr<const core::TileSet> tiles,
+                                               const Config& config, uint64_t seed,
+                                               std::span<const int> order);
 
   // Actions, each after its checks.
   std::optional<Error> CheckPlacement(Cell c, int rotation) const;

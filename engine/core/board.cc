@@ -58,11 +58,13 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
       if (mine == kNoFeature) continue;
       const FeatureId a = FeatureOf(index, mine);
       const FeatureId b = FeatureOf(n, theirs);
-      info_[Index(Root(a))].open_ports--;
-      info_[Index(Root(b))].open_ports--;
+      const FeatureId root_a = Root(a);
+      const FeatureId root_b = Root(b);
+      info_[Index(root_a)].open_ports--;
+      info_[Index(root_b)].open_ports--;
       met[Index(met_count++)] = b;
       // Areas of different kinds (residential against market) touch but stay separate.
-      if (info_[Index(Root(a))].kind == info_[Index(Root(b))].kind) Join(a, b);
+      if (info_[Index(root_a)].kind == info_[Index(root_b)].kind) Join(a, root_a, root_b);
     }
   }
   UpdateFrontier(c, placed.street_sides);
@@ -92,9 +94,7 @@ void Board::AddFeatures(const TileType& type, int index) {
   }
 }
 
-void Board::Join(FeatureId a, FeatureId b) {
-  FeatureId ra = Root(a);
-  FeatureId rb = Root(b);
+void Board::Join(FeatureId a, FeatureId ra, FeatureId rb) {
   if (ra == rb) return;
   // The lower id stays the root: roots are then independent of the order of joins.
   if (rb < ra) std::swap(ra, rb);
@@ -139,51 +139,62 @@ void Board::CloseSide(const TileSet& set, int index, int side, Completed* comple
 }
 
 int Board::FrontierLowerBound(Cell c) const {
+  // Without branches on the comparisons, which random positions make unpredictable.
+  if (frontier_count_ == 0) return 0;
   const int key = FrontierKey(c.x, c.y);
-  int low = 0;
-  int high = frontier_count_;
-  while (low < high) {
-    const int mid = (low + high) / 2;
-    const FrontierEntry& e = frontier_[Index(mid)];
-    if (FrontierKey(e.x, e.y) < key) {
-      low = mid + 1;
-    } else {
-      high = mid;
-    }
+  const FrontierEntry* base = frontier_.data();
+  for (int n = frontier_count_; n > 1;) {
+    const int half = n / 2;
+    base = FrontierKey(base[half].x, base[half].y) < key ? base + half : base;
+    n -= half;
   }
-  return low;
+  return static_cast<int>(base - frontier_.data()) + (FrontierKey(base->x, base->y) < key ? 1 : 0);
 }
 
+namespace {
+// The ring bit (Board::kRingOffsets) of the cell at (dx, dy) from a cell, as [dx + 1][dy + 1].
+constexpr std::array<std::array<int, 3>, 3> kRingBitAt = {{{5, 6, 7}, {4, -1, 0}, {3, 2, 1}}};
+// The side of a cell that faces its neighbour at (dx, dy), as [dx + 1][dy + 1].
+constexpr std::array<std::array<int, 3>, 3> kSideAt = {
+    {{-1, kWest, -1}, {kSouth, -1, kNorth}, {-1, kEast, -1}}};
+}  // namespace
+
 void Board::UpdateFrontier(Cell placed, uint8_t street_sides) {
-  for (int side = 0; side < kSides; ++side) {
-    const Cell n = Neighbour(placed, side);
-    uint8_t& v = grid_[GridIndex(n)];
-    if (v < kClosedFrontier || !InBounds(n)) continue;
-    const int position = FrontierLowerBound(n);
-    FrontierEntry& entry = frontier_[Index(position)];
-    if (IsFrontierMark(v)) {
-      assert(position < frontier_count_ && entry.cell() == n);
-    } else {
-      v = kFrontier;
-      assert(frontier_count_ < kMaxFrontier);
-      std::copy_backward(frontier_.begin() + position, frontier_.begin() + frontier_count_,
-                         frontier_.begin() + frontier_count_ + 1);
-      ++frontier_count_;
-      entry = FrontierEntry{static_cast<int8_t>(n.x), static_cast<int8_t>(n.y), {}, RingAt(n), 0};
-    }
-    // Seen from the neighbour, the new tile lies on the opposite side.
-    const int from = Opposite(side);
-    entry.context.sides |= static_cast<uint8_t>(1u << from);
-    if (street_sides & (1u << side)) entry.context.streets |= static_cast<uint8_t>(1u << from);
-    entry.ring |= static_cast<uint8_t>(1u << (2 * from));
-  }
-  // The cells at the corners see the tile on their opposite corner.
-  for (int corner = 1; corner < 8; corner += 2) {
-    const Cell d = RingCell(placed, corner);
-    if (IsFrontierMark(grid_[GridIndex(d)])) {
-      FrontierEntryAt(d).ring |= static_cast<uint8_t>(1u << ((corner + 4) % 8));
+  // The eight cells around the tile, column by column: in the frontier's order, a column's
+  // cells y - 1, y and y + 1 lie next to each other, so one search per column finds them all.
+  // Side neighbours join the frontier; every frontier cell around sees the tile in its ring.
+  for (int dx = -1; dx <= 1; ++dx) {
+    const int x = placed.x + dx;
+    int position = FrontierLowerBound({x, placed.y - 1});
+    for (int dy = -1; dy <= 1; ++dy) {
+      const Cell n{x, placed.y + dy};
+      const uint8_t v = grid_[GridIndex(n)];
+      const int side = kSideAt[Index(dx + 1)][Index(dy + 1)];
+      if (v < kClosedFrontier) continue;  // a tile (the new one included)
+      if (!IsFrontierMark(v)) {
+        if (side < 0 || !InBounds(n)) continue;
+        InsertIntoFrontier(position, n);
+      }
+      FrontierEntry& entry = frontier_[Index(position++)];
+      assert(entry.cell() == n);
+      entry.ring |= static_cast<uint8_t>(1u << kRingBitAt[Index(1 - dx)][Index(1 - dy)]);
+      if (side < 0) continue;
+      // Seen from the neighbour, the new tile lies on the opposite side.
+      const auto from = static_cast<uint8_t>(1u << Opposite(side));
+      entry.context.sides |= from;
+      if (street_sides & (1u << side)) entry.context.streets |= from;
     }
   }
+}
+
+void Board::InsertIntoFrontier(int position, Cell c) {
+  assert(frontier_count_ < kMaxFrontier);
+  std::copy_backward(frontier_.begin() + position, frontier_.begin() + frontier_count_,
+                     frontier_.begin() + frontier_count_ + 1);
+  ++frontier_count_;
+  frontier_[Index(position)] =
+      FrontierEntry{static_cast<int8_t>(c.x), static_cast<int8_t>(c.y), {}, RingAt(c), 0};
+  grid_[GridIndex(c)] = kFrontier;
 }
 
 uint8_t Board::RingAt(Cell c) const {

@@ -213,9 +213,11 @@ class Board {
            static_cast<size_t>(c.x + kGridRadius);
   }
   void AddFeatures(const TileType& type, int index);
-  void Join(FeatureId a, FeatureId b);
+  // Joins the features rooted at `ra` (that of `a`) and `rb`.
+  void Join(FeatureId a, FeatureId ra, FeatureId rb);
   void UpdateFrontier(Cell placed, uint8_t street_sides);
   void RemoveFromFrontier(Cell c);
+  void InsertIntoFrontier(int position, Cell c);
   // Orders cells as Cell's operator< does (x, then y): |y| < 128 on the grid.
   static int FrontierKey(int x, int y) { return x * 256 + y; }
   // The position of `c` in the sorted frontier, or where it would be inserted.
@@ -226,7 +228,7 @@ class Board {
     return frontier_[Index(position)];
   }
 
-  std::array<uint8_t, kGridCells> grid_{};
+  std::array<uint8_t, kGridCells> grid_;  // filled by the constructor
   std::array<PlacedTile, kMaxTiles> placed_{};
   std::array<uint16_t, kMaxFeatures> parent_{};
   std::array<FeatureInfo, kMaxFeatures> info_{};
