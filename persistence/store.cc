@@ -269,6 +269,8 @@ std::optional<int64_t> ParseGameId(std::string_view id) {
   int64_t number = 0;
   const auto [end, ec] = std::from_chars(id.data() + 1, id.data() + id.size(), number);
   if (ec != std::errc() || end != id.data() + id.size() || number <= 0) return std::nullopt;
+  // One id per game: "g012" is not another name for "g12".
+  if (id[1] == '0') return std::nullopt;
   return number;
 }
 

@@ -29,8 +29,10 @@ TEST(GameIds, EachServerKnowsItsOwnGamesAndWhoseTheOthersAre) {
   EXPECT_EQ(other("", "b-g12"), "b") << "a server alone owns no shard's game";
   // Neither its own nor a shard's: a shard is never asked for the ids of a server alone.
   EXPECT_TRUE(std::holds_alternative<NotAGameId>(ParsePublicGameId("b", "g12")));
+  // One id per game: a number with a leading zero names none.
+  EXPECT_TRUE(std::holds_alternative<NotAGameId>(ParsePublicGameId("", "g012")));
   for (const char* junk : {"", "g", "g0", "g-3", "b-", "b-x12", "B-g12", "-g12", "b-g12-c", "b g12",
-                           "abcdefghijklmnopq-g1"}) {
+                           "abcdefghijklmnopq-g1", "b-g012", "b-g+1"}) {
     EXPECT_TRUE(std::holds_alternative<NotAGameId>(ParsePublicGameId("b", junk))) << junk;
   }
 }
