@@ -1,9 +1,11 @@
 // Two shards behind nginx, as deploy/nginx/render-shards.sh configures it: servers "a" and "b"
 // (each `carc-server --shard NAME` with the built client), the browser at the proxy only. The
-// lobby lists the games of both shards. A game created in the browser lives on the shard the
-// proxy picked (its id says which); its page talks to that shard alone, at /shard/NAME/, and after
-// a move and a reload it is there again with the player's seat. Once shard b stops, the lobby
-// still lists a's games and says in one line that b is not answering.
+// lobby lists the games of both shards. A game created in the browser lives on the shard the proxy
+// picked (its id says which); its page talks to that shard alone, at /shard/NAME/, and after a
+// move and a reload it is there again with the player's seat. A game or replay whose id names a
+// shard the proxy does not have ("zz-g1") says "No such game" and opens no WebSocket; so does a
+// replay of an id no instance knows, as the instance answers. Once shard b stops, the lobby still
+// lists a's games and says in one line that b is not answering.
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -118,6 +120,26 @@ describe("two shards behind nginx", () => {
     expect(sockets, "the game page talks to its shard only").toEqual([proxySocket(`/shard/${shard}/`)]);
     expect((await gameState(alice)).watching, "Alice has her seat again").toBe(false);
     await expect.poll(async () => (await gameState(alice)).tiles, { message: "the board as before the reload" }).toBe(moved.tiles);
+  }, TIMEOUT_MS);
+
+  it("a game or replay that is no game says so; one on a shard the proxy does not have connects nowhere", async () => {
+    const page = await browsers.page("erin");
+    const sockets = socketsOf(page);
+    for (const path of ["/game/zz-g1", "/replay/zz-g1"]) {
+      await page.goto(path);
+      await page.locator('.game-page[data-status="missing"]').waitFor();
+      await page.getByRole("heading", { name: "No such game" }).waitFor();
+      expect(await page.locator(".conn-status").isHidden(), `${path}: no connection to be lost`).toBe(true);
+    }
+    expect(sockets, "no WebSocket for a shard the proxy would refuse").toEqual([]);
+    // An id without a shard goes to any instance, which answers that it has no such game.
+    await page.goto("/replay/nosuchgame");
+    await page.locator('.game-page[data-status="missing"]').waitFor();
+    await page.getByRole("heading", { name: "No such game" }).waitFor();
+    expect(sockets).toEqual([proxySocket("/")]);
+    await page.getByRole("link", { name: "Go to the lobby" }).click();
+    await page.locator('tr[data-game="a-g1"]').waitFor();
+    await page.close();
   }, TIMEOUT_MS);
 
   it("a shard that stops drops out of the lobby, which says so, and the other still lists", async () => {

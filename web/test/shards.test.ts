@@ -1,10 +1,19 @@
 // Where a game's server is behind a proxy of shards: the WebSocket address of a game id, the
 // proxy's shard list read (and refused when it is not one), lists merged across shards, and one
-// connection per address for the whole visit.
+// connection per address for the whole visit, none for a game on a shard the site does not have.
 import { describe, expect, it } from "vitest";
 
 import { Connections } from "../src/net/connections";
-import { fetchShardList, gameSocketUrl, interleave, shardListFromText, shardOfGame, shardSocketUrl, siteSocketUrl } from "../src/net/shards";
+import {
+  fetchShardList,
+  gameSocketUrl,
+  interleave,
+  namesUnknownShard,
+  shardListFromText,
+  shardOfGame,
+  shardSocketUrl,
+  siteSocketUrl,
+} from "../src/net/shards";
 
 const SITE = "wss://play.example.org/";
 
@@ -36,6 +45,26 @@ describe("a game id's WebSocket", () => {
     expect(siteSocketUrl({ protocol: "https:", host: "play.example.org" })).toBe(SITE);
     expect(siteSocketUrl({ protocol: "http:", host: "127.0.0.1:8080" })).toBe("ws://127.0.0.1:8080/");
     expect(shardSocketUrl("ws://127.0.0.1:8080/", "a")).toBe("ws://127.0.0.1:8080/shard/a/");
+  });
+});
+
+describe("a game id the site's shards rule out", () => {
+  it("names a shard the proxy does not have", () => {
+    expect(namesUnknownShard("zz-g1", ["a", "b"])).toBe(true);
+    expect(namesUnknownShard("ab-g1", ["a", "b"])).toBe(true);
+  });
+
+  it("is not one of a shard in the list, even if that shard is down", () => {
+    expect(namesUnknownShard("b-g12", ["a", "b"])).toBe(false);
+    expect(namesUnknownShard("a-g1", ["a"])).toBe(false);
+  });
+
+  it("is never one without a shard name, which a server answers itself", () => {
+    for (const id of ["g12", "nosuchgame", "B-g12", "-g1"]) expect(namesUnknownShard(id, ["a", "b"]), id).toBe(false);
+  });
+
+  it("is never one for a server alone, which has no list", () => {
+    expect(namesUnknownShard("zz-g1", null)).toBe(false);
   });
 });
 
@@ -123,5 +152,26 @@ describe("the visit's connections", () => {
     expect(await v.conns.shards()).toBeNull();
     expect(await v.conns.shards()).toBeNull();
     expect(v.asked()).toBe(2);
+  });
+
+  it("opens no connection for a game on a shard the site does not have", async () => {
+    const v = visit(["a", "b"]);
+    expect(await v.conns.forGameIfItsShardExists("zz-g1")).toBeNull();
+    expect(v.opened).toEqual([]);
+  });
+
+  it("connects to a game's shard of the list, down or not, and to the site for an id without one", async () => {
+    const v = visit(["a", "b"]);
+    expect(await v.conns.forGameIfItsShardExists("b-g12")).toBe("connection to ws://127.0.0.1:8080/shard/b/");
+    expect(await v.conns.forGameIfItsShardExists("nosuchgame")).toBe("connection to ws://127.0.0.1:8080/");
+    expect(v.opened).toEqual(["ws://127.0.0.1:8080/shard/b/", "ws://127.0.0.1:8080/"]);
+  });
+
+  it("connects as before for a server alone, asking its shards only for an id that names one", async () => {
+    const v = visit(null);
+    expect(await v.conns.forGameIfItsShardExists("g3")).toBe("connection to ws://127.0.0.1:8080/");
+    expect(v.asked()).toBe(0);
+    expect(await v.conns.forGameIfItsShardExists("zz-g1")).toBe("connection to ws://127.0.0.1:8080/shard/zz/");
+    expect(v.asked()).toBe(1);
   });
 });

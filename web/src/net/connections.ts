@@ -3,9 +3,10 @@
 // Connection (its held seats, its reconnection). The site's own address serves the lobby's
 // rule sets and creating games (behind a proxy, any instance answers); a game is reached at its
 // shard's address (src/net/shards.ts), and so is it again after a reconnection, because each
-// Connection retries its own address.
+// Connection retries its own address. A game whose id names a shard the site does not have gets
+// no connection at all.
 import type { Connection } from "./connection";
-import { gameSocketUrl, shardSocketUrl } from "./shards";
+import { gameSocketUrl, namesUnknownShard, shardOfGame, shardSocketUrl } from "./shards";
 
 export class Connections<C = Connection> {
   private readonly opened = new Map<string, C>();
@@ -23,6 +24,15 @@ export class Connections<C = Connection> {
 
   forGame(gameId: string): C {
     return this.at(gameSocketUrl(this.siteUrl, gameId));
+  }
+
+  // The connection of the page of `gameId`, or null when the site's shards do not include the
+  // shard its id names: no game can be there, and no connection is opened, since the proxy would
+  // refuse it on every retry. A shard of the list that is down is connected to (and retried:
+  // it will be back). The shard list is waited for only for an id that names a shard.
+  async forGameIfItsShardExists(gameId: string): Promise<C | null> {
+    if (shardOfGame(gameId) !== null && namesUnknownShard(gameId, await this.shards())) return null;
+    return this.forGame(gameId);
   }
 
   forShard(name: string): C {

@@ -21,6 +21,14 @@ export function shardOfGame(gameId: string): string | null {
   return isShardName(name) ? name : null;
 }
 
+// Whether the site's shards rule `gameId` out: behind the proxy, an id naming a shard the proxy
+// does not have is no game, and the proxy refuses its WebSocket (404) instead of a server saying
+// so. False for a server alone (no list) and for an id without a shard, which a server answers.
+export function namesUnknownShard(gameId: string, shards: readonly string[] | null): boolean {
+  const shard = shardOfGame(gameId);
+  return shards !== null && shard !== null && !shards.includes(shard);
+}
+
 // The site's own WebSocket address, "ws://host/" or "wss://host/" after the page's scheme.
 export function siteSocketUrl(where: { readonly protocol: string; readonly host: string }): string {
   const scheme = where.protocol === "https:" ? "wss:" : "ws:";

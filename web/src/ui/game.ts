@@ -39,6 +39,7 @@ import { ClockView } from "./clock-view";
 import { playerName } from "./players";
 import { drawOpenGame } from "./open-game";
 import { drawLog } from "./log";
+import { noSuchGameParts } from "./missing";
 import { RecentMoves, recentLayer } from "../games/shared/recent";
 import { AutoAnswer } from "./auto-answer";
 import { SeatLinkPanel, TakeSeatForm } from "./seat-link";
@@ -524,18 +525,9 @@ export class GamePage {
     this.viewport.setContent(s("g"));
     this.root.dataset["status"] = "missing";
     delete this.root.dataset["sequence"];
-    const lobby = h("a", { href: "/" }, "Go to the lobby");
-    lobby.addEventListener("click", (e) => {
-      e.preventDefault();
-      navigate("/");
-    });
     this.chatPanel.element.hidden = true;
     this.logBox.replaceChildren();
-    this.sideMain.replaceChildren(
-      h("h2", {}, "No such game"),
-      h("p", { class: "missing" }, `This server has no game "${this.gameId}": the link may be mistyped, or the game is gone.`),
-      h("p", {}, lobby, " to create a game or find one."),
-    );
+    this.sideMain.replaceChildren(...noSuchGameParts(this.gameId));
     this.turnNotice.update(false, "");
   }
 

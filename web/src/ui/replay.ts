@@ -6,8 +6,9 @@
 // start's into step 0), and what the step changed is highlighted on the board. The game's chat
 // shows each line once the replay reaches the step it was said after. For a game that is over,
 // "Fair draws" checks the server's proof against its commitment and the draws of the log
-// (src/match/fairness.ts), in the browser.
-import type { Replay } from "../gen/carcassonne/server/v2/server_pb";
+// (src/match/fairness.ts), in the browser. A replay of no game says "No such game", as the game
+// page does.
+import { ErrorCode, type Replay } from "../gen/carcassonne/server/v2/server_pb";
 import type { GameModule, GameTable } from "../games/module";
 import { moduleFor } from "../games/registry";
 import type { Connection } from "../net/connection";
@@ -21,6 +22,7 @@ import { button, h } from "./dom";
 import { failureText, replyError } from "./errors";
 import { seatNames } from "../match/create-game";
 import { drawLog } from "./log";
+import { noSuchGameParts } from "./missing";
 import { recentLayer } from "../games/shared/recent";
 import { Viewport } from "./viewport";
 
@@ -104,6 +106,12 @@ export class ReplayPage {
     for (const c of this.cleanups.splice(0)) c();
   }
 
+  // The server has no such game: said as the game page says it.
+  private showMissing(): void {
+    this.root.dataset["status"] = "missing";
+    this.side.replaceChildren(...noSuchGameParts(this.gameId));
+  }
+
   private play(): void {
     if (this.playing !== 0) return;
     if (this.at >= this.lastStep()) this.at = 0;
@@ -125,6 +133,10 @@ export class ReplayPage {
     let text: string | null;
     try {
       const m = await this.conn.request({ case: "getReplay", value: { gameId: this.gameId } });
+      if (m.body.case === "error" && m.body.value.code === ErrorCode.NO_SUCH_GAME) {
+        this.showMissing();
+        return;
+      }
       text = replyError(m);
       if (m.body.case === "replay") this.replay = m.body.value;
     } catch (e) {
