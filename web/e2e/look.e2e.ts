@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 
 import { OUT_DIR } from "./support/browser";
 import { startWatchedGame } from "./support/lobby";
-import { gameState, waitForSequence } from "./support/pages";
+import { waitForSameSequence } from "./support/pages";
 import { playToEnd, type Table } from "./support/play";
 import { e2eSuite } from "./support/suite";
 
@@ -77,7 +77,7 @@ async function placeOneTile(t: Table, watcher: Page): Promise<string[]> {
   for (let i = 0; i < MAX_STEPS_TO_A_TILE; i++) {
     const before = await placedCells(watcher);
     await play(t, 1);
-    await waitForSequence(watcher, (await gameState(t.alice)).sequence);
+    await waitForSameSequence(t.alice, watcher);
     if ((await placedCells(watcher)).length > before.length) return before;
   }
   throw new Error(`no tile was placed within ${MAX_STEPS_TO_A_TILE} decisions`);
@@ -94,7 +94,7 @@ describe("the look of the board", () => {
     table = t;
     await play(t, BOARD_STEPS);
     const page = t.spectator;
-    await waitForSequence(page, (await gameState(t.alice)).sequence);
+    await waitForSameSequence(t.alice, page);
     expect(await page.locator(PLACED).count(), "tiles on the board").toBeGreaterThanOrEqual(10);
     await page.keyboard.press("f");
     for (const want of ZOOMS) {
@@ -118,7 +118,7 @@ describe("the look of the board", () => {
     expect(await arrivedAnimation(t.spectator)).toBe("tile-drop");
 
     await t.spectator.reload();
-    await waitForSequence(t.spectator, (await gameState(t.alice)).sequence);
+    await waitForSameSequence(t.alice, t.spectator);
     expect(await t.spectator.locator(PLACED).count()).toBeGreaterThan(before.length);
     expect(await t.spectator.locator(ARRIVED).count(), "tiles arrived on a snapshot's board").toBe(0);
   });

@@ -22,7 +22,7 @@ import { ActionKind, ActionSchema } from "../src/gen/carcassonne/city/v1/city_pb
 import { ServerMessageSchema } from "../src/gen/carcassonne/server/v2/server_pb";
 import { DESKTOP, OUT_DIR } from "./support/browser";
 import { createGame, joinByInvite } from "./support/lobby";
-import { gameState, replayPosition, waitForNewSequence, waitForSequence } from "./support/pages";
+import { gameState, replayPosition, waitForNewSequence, waitForSameSequence } from "./support/pages";
 import { nextTurn, placeTileByMouse, seededRandom, type Table, type Turn } from "./support/play";
 import { WEB_DIR } from "./support/server";
 import { e2eSuite } from "./support/suite";
@@ -78,7 +78,7 @@ const done = (s: Seen): boolean => s.highlight && s.points !== null && s.autoAns
 // Alice has just finished a move: Bob's board outlines her tile in her colour, and his log names
 // it in words.
 async function checkAlicesMoveOnBob(t: Table, seen: Seen): Promise<void> {
-  await waitForSequence(t.bob, (await gameState(t.alice)).sequence);
+  await waitForSameSequence(t.alice, t.bob);
   const outline = t.bob.locator('svg.board-svg g.recent rect.recent-tile[data-player="0"]');
   await expect.poll(() => outline.count(), { timeout: 5_000 }).toBe(1);
   expect(await outline.getAttribute("stroke"), "Alice's colour").toBe("#0072B2");

@@ -52,6 +52,22 @@ export async function waitForNewSequence(page: Page, before: string | null, time
   }
 }
 
+// Waits until two pages show one sequence, and returns their states as read together. A move
+// can be followed by actions the server takes itself (the next tile's draw), each with its own
+// sequence and delta, so reading one page and waiting for another to show exactly that value
+// races: the other may already be one further. The pages settle once the game waits on a player.
+export async function waitForSameSequence(first: Page, second: Page, timeoutMs = 10_000): Promise<[GameState, GameState]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [a, b] = await Promise.all([gameState(first), gameState(second)]);
+    if (a.sequence === b.sequence) return [a, b];
+    if (Date.now() > deadline) {
+      throw new Error(`the pages did not settle on one sequence: ${describeState("first", a)}; ${describeState("second", b)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 // Waits until the page shows sequence `want`.
 export async function waitForSequence(page: Page, want: string | null, timeoutMs = 10_000): Promise<void> {
   try {

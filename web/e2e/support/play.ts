@@ -5,7 +5,7 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
-import { clickableCells, describeState, gameState, waitForNewSequence, waitForSequence, type GameState } from "./pages";
+import { clickableCells, describeState, gameState, waitForNewSequence, waitForSameSequence, type GameState } from "./pages";
 
 export interface Table {
   readonly alice: Page;
@@ -164,10 +164,8 @@ async function chooseButton(turn: Turn, rng: () => number): Promise<void> {
 
 // Bob's page reloaded mid-game comes back to the same state with his seat, not as a spectator.
 export async function reloadAndCheckSeat(t: Table): Promise<void> {
-  const alice = await gameState(t.alice);
   await t.bob.reload();
-  await waitForSequence(t.bob, alice.sequence, 15_000);
-  const bob = await gameState(t.bob);
+  const [alice, bob] = await waitForSameSequence(t.alice, t.bob, 15_000);
   expect(bob.watching, 'Bob\'s reloaded page says "You are watching."').toBe(false);
   expect(bob.status).toBe("running");
   if (alice.decision === null) await t.bob.locator("section.decision").waitFor();
@@ -175,9 +173,7 @@ export async function reloadAndCheckSeat(t: Table): Promise<void> {
 
 // The spectator reaches the players' sequence, shows the same tiles and never a decision.
 export async function checkSpectator(t: Table): Promise<void> {
-  const alice = await gameState(t.alice);
-  await waitForSequence(t.spectator, alice.sequence);
-  const spectator = await gameState(t.spectator);
+  const [alice, spectator] = await waitForSameSequence(t.alice, t.spectator);
   expect(spectator.tiles, "tiles on the spectator's board").toBe(alice.tiles);
   expect(spectator.decision, "the spectator has a decision").toBeNull();
   expect(spectator.watching, 'the spectator\'s page says "You are watching."').toBe(true);
