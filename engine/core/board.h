@@ -154,7 +154,7 @@ class Board {
     int8_t x = 0;
     int8_t y = 0;
     CellContext context;
-    uint8_t ring = 0;          // bit i: the i-th cell of RingOffset(i) around it holds a tile
+    uint8_t ring = 0;          // bit i: the cell at kRingOffsets[i] from it holds a tile
     uint8_t closed_sides = 0;  // bit s: the tile across side s has closed the side it shows
     Cell cell() const { return {x, y}; }
     friend bool operator==(const FrontierEntry&, const FrontierEntry&) = default;
