@@ -926,6 +926,7 @@ void Game::ScoreStewards(std::vector<Event>* ev) {
   // Features of a tile or of two tiles that touch, by their kinds on the tile.
   const auto record_pair = [&](const core::TileType& type, int index, int f,
                                const core::TileType& other_type, int other, int g) {
+    if (f == core::kNoFeature || g == core::kNoFeature) return;  // a port without an area
     const FeatureKind kf = type.features[Z(f)].kind;
     const FeatureKind kg = other_type.features[Z(g)].kind;
     if (kf == FeatureKind::kResidential && kg == FeatureKind::kMarket)
