@@ -76,11 +76,17 @@ class WallRuleChecker {
     if (RingStaysJoinedAround(board_.RingAt(c))) return std::nullopt;
     return SearchAround(c);
   }
-  // The same for a frontier cell, from what the board keeps of it.
-  bool Allows(const Board::FrontierEntry& entry) {
-    if (entry.closed_sides != 0) return false;
-    if (RingStaysJoinedAround(entry.ring)) return true;
-    return !SearchAround(entry.cell()).has_value();
+  // The same for a frontier cell, from what the board keeps of it: of the rotations `fitting`
+  // (bit r) in which the tile fits there, those R8 allows (all of them or none). Without a
+  // branch but in the rare case that needs a search: a random position makes the local verdict
+  // unpredictable.
+  unsigned Allowed(const Board::FrontierEntry& entry, unsigned fitting) {
+    const bool faces_no_wall = entry.closed_sides == 0;
+    const bool joined = RingStaysJoinedAround(entry.ring);
+    if (faces_no_wall && !joined && fitting != 0) [[unlikely]] {
+      return SearchAround(entry.cell()).has_value() ? 0 : fitting;
+    }
+    return fitting & (0u - static_cast<unsigned>(faces_no_wall && joined));
   }
 
  private:
@@ -170,8 +176,9 @@ constexpr std::array<uint64_t, 4> kRotationBits = {
     std::bit_cast<uint64_t>(Action{.rotation = 2}), std::bit_cast<uint64_t>(Action{.rotation = 3})};
 
 // The frontier cells and rotations where the tile's streets continue their neighbours' (R6) and
-// `allowed(frontier entry)` holds, appended to `out` (if given) in the frontier's order, which is
-// the actions' order; returns how many (at most one with `stop_at_first`).
+// that `allowed(frontier entry, fitting rotations)` keeps, appended to `out` (if given) in the
+// frontier's order, which is the actions' order; returns how many (at most one with
+// `stop_at_first`).
 template <typename Allowed>
 int FittingPlacements(const Board& board, const core::TileType& type, std::vector<Action>* out,
                       bool stop_at_first, Allowed allowed) {
@@ -180,30 +187,33 @@ int FittingPlacements(const Board& board, const core::TileType& type, std::vecto
     for (int i = 0; i < n; ++i) {
       const Board::FrontierEntry& entry = board.Frontier(i);
       const unsigned fitting = type.fitting_rotations[entry.context.Key()];
-      if (fitting == 0 || !allowed(entry)) continue;
+      if (fitting == 0) continue;
+      const unsigned kept = allowed(entry, fitting);
+      if (kept == 0) continue;
       if (out != nullptr) {
-        out->push_back(Action::PlaceTile(entry.x, entry.y, std::countr_zero(fitting)));
+        out->push_back(Action::PlaceTile(entry.x, entry.y, std::countr_zero(kept)));
       }
       return 1;
     }
     return 0;
   }
-  // Room for four rotations per cell, written in place, then cut to what was found.
+  // Room for four rotations per cell, written in place, then cut to what was found. Every cell
+  // writes four actions and keeps those that fit, without a branch on whether any does: which
+  // cells fit a tile is as good as random.
   const size_t first = out->size();
   out->resize(first + 4 * static_cast<size_t>(n));
-  Action* next = out->data() + first;
+  Action* const begin = out->data() + first;
+  Action* next = begin;
   for (int i = 0; i < n; ++i) {
     const Board::FrontierEntry& entry = board.Frontier(i);
-    const unsigned fitting = type.fitting_rotations[entry.context.Key()];
-    if (fitting == 0 || !allowed(entry)) continue;
-    // Each rotation written as one word; only the fitting ones are kept.
+    const unsigned kept = allowed(entry, type.fitting_rotations[entry.context.Key()]);
     const auto cell = std::bit_cast<uint64_t>(Action::PlaceTile(entry.x, entry.y, 0));
     for (int r = 0; r < 4; ++r) {
       *next = std::bit_cast<Action>(cell | kRotationBits[Z(r)]);
-      next += (fitting >> r) & 1u;
+      next += (kept >> r) & 1u;
     }
   }
-  const auto found = static_cast<size_t>(next - (out->data() + first));
+  const auto found = static_cast<size_t>(next - begin);
   out->resize(first + found);
   return static_cast<int>(found);
 }
@@ -381,11 +391,13 @@ int Game::Placements(int tile, std::vector<Action>* out, bool stop_at_first) con
   }
   if (!chain_.HasGate()) {  // R8 needs a wall
     return FittingPlacements(board_, type, out, stop_at_first,
-                             [](const Board::FrontierEntry&) { return true; });
+                             [](const Board::FrontierEntry&, unsigned fitting) { return fitting; });
   }
   WallRuleChecker walls(board_);
   return FittingPlacements(board_, type, out, stop_at_first,
-                           [&walls](const Board::FrontierEntry& e) { return walls.Allows(e); });
+                           [&walls](const Board::FrontierEntry& e, unsigned fitting) {
+                             return walls.Allowed(e, fitting);
+                           });
 }
 
 bool Game::TileFitsSomewhere(int tile) const { return Placements(tile, nullptr, true) > 0; }

@@ -72,34 +72,63 @@ bool IsOutlineEdge(const Board& board, const OpenLand& land, CellSide edge) {
 }
 
 namespace {
-// A side of a tile facing an empty cell, seen as a directed edge with the tile on its right.
-bool IsBoundaryEdge(const Board& board, CellSide e) {
-  return board.HasTile(e.cell) && !board.HasTile(core::Neighbour(e.cell, e.side));
+// The four cells around a lattice point v, as bits: bit (dy * 2 + dx) for the cell
+// (v.x - 1 + dx, v.y - 1 + dy), as Board::TilesAround has them.
+constexpr unsigned CornerBit(Cell c, Vertex v) {
+  return static_cast<unsigned>((c.y - v.y + 1) * 2 + (c.x - v.x + 1));
 }
+// A side of a tile facing an empty cell, seen as a directed edge with the tile on its right:
+// whether `edge` is one, given the cells around a lattice point it touches.
+constexpr bool IsBoundaryEdge(unsigned block, CellSide edge, Vertex v) {
+  const Cell outside = core::Neighbour(edge.cell, edge.side);
+  return ((block >> CornerBit(edge.cell, v)) & 1u) != 0 &&
+         ((block >> CornerBit(outside, v)) & 1u) == 0;
+}
+
+// The walk's choice at each lattice point as a table, by the cells around the point and the
+// heading it arrives with: the heading it leaves with (-1 where no outline edge goes on). Each
+// step of a walk is then four reads of the board and one of the table, without branches on the
+// shape. `turns` lists the turns tried in order; `edge_at` is core::EdgeLeaving or
+// core::EdgeArriving.
+template <typename EdgeAt>
+constexpr std::array<std::array<int8_t, core::kSides>, 16> HeadingTable(std::array<int, 3> turns,
+                                                                        EdgeAt edge_at) {
+  std::array<std::array<int8_t, core::kSides>, 16> table{};
+  const Vertex v{0, 0};
+  for (unsigned block = 0; block < 16; ++block) {
+    for (int heading = 0; heading < core::kSides; ++heading) {
+      int8_t found = -1;
+      for (int turn : turns) {
+        const int h = (heading + turn) % core::kSides;
+        if (IsBoundaryEdge(block, edge_at(v, h), v)) {
+          found = static_cast<int8_t>(h);
+          break;
+        }
+      }
+      table[block][static_cast<size_t>(heading)] = found;
+    }
+  }
+  return table;
+}
+// NextOutlineEdge turns left, goes straight on, or turns right, the first that stays on the
+// outline. PreviousOutlineEdge undoes it: the edge it turned left from first, then straight on,
+// then right.
+constexpr auto kNextHeading = HeadingTable({3, 0, 1}, core::EdgeLeaving);
+constexpr auto kPreviousHeading = HeadingTable({1, 0, 3}, core::EdgeArriving);
 }  // namespace
 
 CellSide NextOutlineEdge(const Board& board, CellSide edge) {
   const core::Vertex v = core::EdgeEnd(edge.cell, edge.side);
-  const int heading = HeadingOf(edge.side);
-  for (int turn : {3, 0, 1}) {  // left, straight, right
-    const CellSide e = core::EdgeLeaving(v, (heading + turn) % core::kSides);
-    if (IsBoundaryEdge(board, e)) return e;
-  }
-  assert(false && "the outline is a closed loop");
-  return edge;
+  const int heading = kNextHeading[board.TilesAround(v)][HeadingOf(edge.side)];
+  assert(heading >= 0 && "the outline is a closed loop");
+  return core::EdgeLeaving(v, heading);
 }
 
 CellSide PreviousOutlineEdge(const Board& board, CellSide edge) {
   const core::Vertex v = core::EdgeStart(edge.cell, edge.side);
-  const int heading = HeadingOf(edge.side);
-  // The edge from which NextOutlineEdge would turn onto `edge`: the one it turned left from
-  // first, then straight on, then right.
-  for (int turn : {1, 0, 3}) {
-    const CellSide e = core::EdgeArriving(v, (heading + turn) % core::kSides);
-    if (IsBoundaryEdge(board, e)) return e;
-  }
-  assert(false && "the outline is a closed loop");
-  return edge;
+  const int heading = kPreviousHeading[board.TilesAround(v)][HeadingOf(edge.side)];
+  assert(heading >= 0 && "the outline is a closed loop");
+  return core::EdgeArriving(v, heading);
 }
 
 int FindOutlineSides(const Board& board, OutlineSides* sides) {

@@ -132,6 +132,16 @@ class Board {
   // outside, in The City). `c` may be one ring outside InBounds (never such a cell there).
   bool FacesClosedSide(Cell c) const { return grid_[GridIndex(c)] == kClosedFrontier; }
   const PlacedTile& Placed(int index) const { return placed_[static_cast<size_t>(index)]; }
+  // Which of the four cells around the lattice point `v` hold a tile: bit 0 the cell
+  // (v.x - 1, v.y - 1), bit 1 (v.x, v.y - 1), bit 2 (v.x - 1, v.y), bit 3 (v.x, v.y).
+  unsigned TilesAround(Vertex v) const {
+    const size_t below = GridIndex({v.x - 1, v.y - 1});
+    const size_t above = below + kGridSide;
+    return static_cast<unsigned>(grid_[below] < kClosedFrontier) |
+           static_cast<unsigned>(grid_[below + 1] < kClosedFrontier) << 1 |
+           static_cast<unsigned>(grid_[above] < kClosedFrontier) << 2 |
+           static_cast<unsigned>(grid_[above + 1] < kClosedFrontier) << 3;
+  }
 
   // What the placed neighbours of an empty cell ask of a tile there: which sides touch a tile,
   // and which of those carry a street. A tile fits (streets continue, R6) when its own street
