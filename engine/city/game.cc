@@ -102,11 +102,12 @@ class WallRuleChecker {
     }
     // Marks of earlier checks were made with another cell filled: only this check's count.
     first_search_ = scratch_.search + 1;
+    const size_t filled = GridIndex(c);
     for (int side = 0; side < core::kSides; ++side) {
       const Cell n = core::Neighbour(c, side);
       if (board_.HasTile(n) || Beyond(n)) continue;
       if (scratch_.mark[GridIndex(n)] >= first_search_) continue;  // joined to a group searched
-      if (SearchFindsWalledPocket(n, c)) return Error::kWallSurrounded;
+      if (SearchFindsWalledPocket(GridIndex(n), filled)) return Error::kWallSurrounded;
     }
     return std::nullopt;
   }
@@ -117,43 +118,48 @@ class WallRuleChecker {
   struct Scratch {
     uint32_t search = 0;                            // the latest search's number
     std::array<uint32_t, core::kGridCells> mark{};  // visited by that search
-    std::array<Cell, core::kGridCells> queue{};
+    std::array<uint16_t, core::kGridCells> queue{};
   };
   static Scratch& TheScratch() {
     static thread_local const std::unique_ptr<Scratch> scratch = std::make_unique<Scratch>();
     return *scratch;
   }
 
-  static size_t GridIndex(Cell c) {
-    return Z((c.y + core::kGridRadius) * core::kGridSide + (c.x + core::kGridRadius));
-  }
+  static size_t GridIndex(Cell c) { return Board::GridIndexOf(c); }
   // On the box's border or beyond it: open land, whatever a check fills.
   bool Beyond(Cell c) const { return c.x <= x0_ || c.x >= x1_ || c.y <= y0_ || c.y >= y1_; }
+  bool Beyond(size_t index) const {
+    const auto x = static_cast<int>(index % core::kGridSide) - core::kGridRadius;
+    const auto y = static_cast<int>(index / core::kGridSide) - core::kGridRadius;
+    return Beyond(Cell{x, y});
+  }
 
-  // Breadth first from `start` over empty cells, `filled` counting as a tile, marking the cells
-  // it visits with a new search number. True if the group is an enclosed pocket that a piece
-  // looks onto; false as soon as it steps beyond the box (or onto a cell of an earlier search
-  // of this check that did).
-  bool SearchFindsWalledPocket(Cell start, Cell filled) {
+  // Breadth first from `start` over empty cells (grid indices), `filled` counting as a tile,
+  // marking the cells it visits with a new search number. True if the group is an enclosed
+  // pocket that a piece looks onto; false as soon as it steps beyond the box (or onto a cell of
+  // an earlier search of this check that did).
+  bool SearchFindsWalledPocket(size_t start, size_t filled) {
     const uint32_t id = ++scratch_.search;
     assert(id - first_search_ < open_.size());
     open_[id - first_search_] = false;
-    bool walled = board_.FacesClosedSide(start);
+    bool walled = board_.FacesClosedSideAt(start);
     size_t head = 0, tail = 0;
-    scratch_.mark[GridIndex(start)] = id;
-    scratch_.queue[tail++] = start;
+    scratch_.mark[filled] = id;  // never entered: it holds the tile
+    scratch_.mark[start] = id;
+    scratch_.queue[tail++] = static_cast<uint16_t>(start);
+    constexpr std::array<ptrdiff_t, core::kSides> kStep = {core::kGridSide, 1, -core::kGridSide,
+                                                           -1};
     while (head < tail) {
-      const Cell cur = scratch_.queue[head++];
-      for (int side = 0; side < core::kSides; ++side) {
-        const Cell n = core::Neighbour(cur, side);
-        if (n == filled || board_.HasTile(n)) continue;
+      const size_t cur = scratch_.queue[head++];
+      for (const ptrdiff_t step : kStep) {
+        const auto n = static_cast<size_t>(static_cast<ptrdiff_t>(cur) + step);
+        uint32_t& m = scratch_.mark[n];
+        if (m == id || board_.HasTileAt(n)) continue;
         if (Beyond(n)) return Opened(id);
-        uint32_t& m = scratch_.mark[GridIndex(n)];
-        if (m == id) continue;
         if (m >= first_search_ && open_[m - first_search_]) return Opened(id);
         m = id;
-        walled |= board_.FacesClosedSide(n);
-        scratch_.queue[tail++] = n;
+        walled |= board_.FacesClosedSideAt(n);
+        scratch_.queue[tail++] = static_cast<uint16_t>(n);
       }
     }
     return walled;
@@ -217,6 +223,19 @@ int FittingPlacements(const Board& board, const core::TileType& type, std::vecto
   out->resize(first + found);
   return static_cast<int>(found);
 }
+
+// A gate's cell and side as one number that orders them as their actions are ordered.
+constexpr uint32_t GateKey(Cell c, int side) {
+  return static_cast<uint32_t>((c.x + 128) << 16 | (c.y + 128) << 8 | side);
+}
+constexpr Action GateOfKey(uint32_t key) {
+  return Action::PlaceGate(static_cast<int>(key >> 16) - 128,
+                           static_cast<int>((key >> 8) & 0xFFu) - 128,
+                           static_cast<int>(key & 0xFFu));
+}
+static_assert(Action::PlaceGate(-3, 5, 2) < Action::PlaceGate(-3, 6, 0) &&
+              GateKey({-3, 5}, 2) < GateKey({-3, 6}, 0));
+static_assert(GateOfKey(GateKey({-79, 79}, 3)) == Action::PlaceGate(-79, 79, 3));
 
 // True if every field that the action's kind does not use is zero: then an accepted action is
 // always one of LegalActions(), field for field.
@@ -423,13 +442,18 @@ void Game::LegalActions(std::vector<Action>* out) const {
     case DecisionKind::kPlaceGate: {
       OutlineSides outline;
       FindOutlineSides(board_, &outline);
+      // In the actions' order (by cell, then side), sorted as one number per side: sorting the
+      // actions themselves compares them field by field.
+      std::array<uint32_t, core::kSides * core::kMaxTiles> keys{};
+      size_t count = 0;
       for (int i = 0; i < board_.TileCount(); ++i) {
         const Cell c = board_.Placed(i).cell();
         for (int side = 0; side < core::kSides; ++side) {
-          if (outline[Z(i)] & (1u << side)) out->push_back(Action::PlaceGate(c.x, c.y, side));
+          if (outline[Z(i)] & (1u << side)) keys[count++] = GateKey(c, side);
         }
       }
-      std::sort(out->begin(), out->end());
+      std::sort(keys.begin(), keys.begin() + static_cast<ptrdiff_t>(count));
+      for (size_t k = 0; k < count; ++k) out->push_back(GateOfKey(keys[k]));
       return;
     }
     case DecisionKind::kBuildWall:

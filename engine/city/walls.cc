@@ -1,6 +1,7 @@
 #include "city/walls.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace carc::city {
 
@@ -150,6 +151,12 @@ int FindOutlineSides(const Board& board, OutlineSides* sides) {
 
 int UnwalledDistance(const Board& board, const WallChain& chain, int limit) {
   if (chain.Closed()) return 0;
+  // The edges between the ends join the front end's point to the back end's, so there are at
+  // least as many as the points are apart (in steps along the grid): the walk is needed only
+  // when that is below the limit, near the end of a game.
+  const Vertex from = chain.FrontVertex();
+  const Vertex to = chain.BackVertex();
+  if (std::abs(from.x - to.x) + std::abs(from.y - to.y) >= limit) return limit;
   const WallPiece& back = chain.Last(kBackEnd);
   const CellSide stop = back.edge();
   CellSide e = chain.Last(kFrontEnd).edge();

@@ -38,8 +38,15 @@ class TileBits {
  public:
   void Set(int index) { words_[static_cast<size_t>(index / 32)] |= 1u << (index % 32); }
   int Count() const {
+    // Bits counted in place (SWAR): std::popcount calls a library routine on the x86-64
+    // baseline, which has no popcount instruction, and a feature's tiles are counted each time
+    // it scores.
     int n = 0;
-    for (uint32_t w : words_) n += std::popcount(w);
+    for (uint32_t w : words_) {
+      w -= (w >> 1) & 0x55555555u;
+      w = (w & 0x33333333u) + ((w >> 2) & 0x33333333u);
+      n += static_cast<int>((((w + (w >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+    }
     return n;
   }
   TileBits& operator|=(const TileBits& other) {
@@ -131,6 +138,11 @@ class Board {
   // Whether `c` is an empty cell that a closed side of a placed tile looks onto (a wall's
   // outside, in The City). `c` may be one ring outside InBounds (never such a cell there).
   bool FacesClosedSide(Cell c) const { return grid_[GridIndex(c)] == kClosedFrontier; }
+  // The same by a cell's place in the board's grid (GridIndexOf: row by row from the south-west
+  // corner, so a step east adds 1 and a step north kGridSide), for searches that walk the grid.
+  static size_t GridIndexOf(Cell c) { return GridIndex(c); }
+  bool HasTileAt(size_t index) const { return grid_[index] < kClosedFrontier; }
+  bool FacesClosedSideAt(size_t index) const { return grid_[index] == kClosedFrontier; }
   const PlacedTile& Placed(int index) const { return placed_[static_cast<size_t>(index)]; }
   // Which of the four cells around the lattice point `v` hold a tile: bit 0 the cell
   // (v.x - 1, v.y - 1), bit 1 (v.x, v.y - 1), bit 2 (v.x - 1, v.y), bit 3 (v.x, v.y).
