@@ -107,7 +107,7 @@ class WallRuleChecker {
       const Cell n = core::Neighbour(c, side);
       if (board_.HasTile(n) || Beyond(n)) continue;
       if (scratch_.mark[GridIndex(n)] >= first_search_) continue;  // joined to a group searched
-      if (SearchFindsWalledPocket(GridIndex(n), filled)) return Error::kWallSurrounded;
+      if (SearchFindsWalledPocket(n, filled)) return Error::kWallSurrounded;
     }
     return std::nullopt;
   }
@@ -115,10 +115,16 @@ class WallRuleChecker {
   // Search numbers stop here, far below overflow, and start again from a cleared grid.
   static constexpr uint32_t kLastSearch = 0xF0000000u;
 
+  // A cell in a search's queue: its grid index (Board::GridIndexOf) and its column (x plus
+  // kGridRadius), so that a step needs neither to be computed again.
+  struct Queued {
+    uint16_t index = 0;
+    uint16_t column = 0;
+  };
   struct Scratch {
     uint32_t search = 0;                            // the latest search's number
     std::array<uint32_t, core::kGridCells> mark{};  // visited by that search
-    std::array<uint16_t, core::kGridCells> queue{};
+    std::array<Queued, core::kGridCells> queue{};
   };
   static Scratch& TheScratch() {
     static thread_local const std::unique_ptr<Scratch> scratch = std::make_unique<Scratch>();
@@ -128,38 +134,43 @@ class WallRuleChecker {
   static size_t GridIndex(Cell c) { return Board::GridIndexOf(c); }
   // On the box's border or beyond it: open land, whatever a check fills.
   bool Beyond(Cell c) const { return c.x <= x0_ || c.x >= x1_ || c.y <= y0_ || c.y >= y1_; }
-  bool Beyond(size_t index) const {
-    const auto x = static_cast<int>(index % core::kGridSide) - core::kGridRadius;
-    const auto y = static_cast<int>(index / core::kGridSide) - core::kGridRadius;
-    return Beyond(Cell{x, y});
-  }
 
-  // Breadth first from `start` over empty cells (grid indices), `filled` counting as a tile,
+  // Breadth first from `start` over empty cells, `filled` (a grid index) counting as a tile,
   // marking the cells it visits with a new search number. True if the group is an enclosed
   // pocket that a piece looks onto; false as soon as it steps beyond the box (or onto a cell of
   // an earlier search of this check that did).
-  bool SearchFindsWalledPocket(size_t start, size_t filled) {
+  bool SearchFindsWalledPocket(Cell start, size_t filled) {
     const uint32_t id = ++scratch_.search;
     assert(id - first_search_ < open_.size());
     open_[id - first_search_] = false;
-    bool walled = board_.FacesClosedSideAt(start);
+    const size_t start_index = GridIndex(start);
+    bool walled = board_.FacesClosedSideAt(start_index);
     size_t head = 0, tail = 0;
     scratch_.mark[filled] = id;  // never entered: it holds the tile
-    scratch_.mark[start] = id;
-    scratch_.queue[tail++] = static_cast<uint16_t>(start);
-    constexpr std::array<ptrdiff_t, core::kSides> kStep = {core::kGridSide, 1, -core::kGridSide,
-                                                           -1};
+    scratch_.mark[start_index] = id;
+    scratch_.queue[tail++] = {static_cast<uint16_t>(start_index),
+                              static_cast<uint16_t>(start.x + core::kGridRadius)};
+    // Inside the box: grid indices of the rows y0_ < y < y1_, columns x0_ < x < x1_.
+    const size_t first_inside = GridIndex({x0_, y0_ + 1});
+    const size_t rows_inside = GridIndex({x0_, y1_}) - first_inside;
+    const auto first_column = static_cast<size_t>(x0_ + 1 + core::kGridRadius);
+    const auto columns_inside = static_cast<size_t>(x1_ - x0_ - 1);
+    constexpr std::array<std::array<ptrdiff_t, 2>, core::kSides> kSteps = {
+        {{core::kGridSide, 0}, {1, 1}, {-core::kGridSide, 0}, {-1, -1}}};
     while (head < tail) {
-      const size_t cur = scratch_.queue[head++];
-      for (const ptrdiff_t step : kStep) {
-        const auto n = static_cast<size_t>(static_cast<ptrdiff_t>(cur) + step);
+      const Queued cur = scratch_.queue[head++];
+      for (const auto& [step, column_step] : kSteps) {
+        const auto n = static_cast<size_t>(cur.index + step);
         uint32_t& m = scratch_.mark[n];
-        if (m == id || board_.HasTileAt(n)) continue;
-        if (Beyond(n)) return Opened(id);
+        if ((m == id) | board_.HasTileAt(n)) continue;
+        const auto column = static_cast<size_t>(cur.column + column_step);
+        if ((n - first_inside >= rows_inside) | (column - first_column >= columns_inside)) {
+          return Opened(id);
+        }
         if (m >= first_search_ && open_[m - first_search_]) return Opened(id);
         m = id;
         walled |= board_.FacesClosedSideAt(n);
-        scratch_.queue[tail++] = static_cast<uint16_t>(n);
+        scratch_.queue[tail++] = {static_cast<uint16_t>(n), static_cast<uint16_t>(column)};
       }
     }
     return walled;

@@ -42,7 +42,8 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
 
   // Join every port with the port it meets on each placed neighbour. Both ports stop being open.
   // A neighbour's feature can be completed without joining the new tile (a market closed off
-  // by residential halves), so every feature met is checked below, not only the tile's own.
+  // by residential halves), so the features met and not joined are checked below as well as the
+  // tile's own (those joined now share a root with one of the tile's own).
   std::array<FeatureId, static_cast<size_t>(kSides) * kPortsPerSide> met{};
   int met_count = 0;
   for (int side = 0; side < kSides; ++side) {
@@ -62,9 +63,12 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
       const FeatureId root_b = Root(b);
       info_[Index(root_a)].open_ports--;
       info_[Index(root_b)].open_ports--;
-      met[Index(met_count++)] = b;
       // Areas of different kinds (residential against market) touch but stay separate.
-      if (info_[Index(root_a)].kind == info_[Index(root_b)].kind) Join(a, root_a, root_b);
+      if (info_[Index(root_a)].kind == info_[Index(root_b)].kind) {
+        Join(a, root_a, root_b);
+      } else {
+        met[Index(met_count++)] = b;
+      }
     }
   }
   UpdateFrontier(c, placed.street_sides);
