@@ -68,6 +68,11 @@ class WallRuleChecker {
     y0_ = board.min_y() - 1;
     x1_ = board.max_x() + 1;
     y1_ = board.max_y() + 1;
+    // Inside the box: grid indices of the rows y0_ < y < y1_, columns x0_ < x < x1_.
+    first_inside_ = GridIndex({x0_, y0_ + 1});
+    rows_inside_ = GridIndex({x0_, y1_}) - first_inside_;
+    first_column_ = static_cast<size_t>(x0_ + 1 + core::kGridRadius);
+    columns_inside_ = static_cast<size_t>(x1_ - x0_ - 1);
   }
 
   // R8 for a tile at `c`.
@@ -150,11 +155,6 @@ class WallRuleChecker {
     scratch_.mark[start_index] = id;
     scratch_.queue[tail++] = {static_cast<uint16_t>(start_index),
                               static_cast<uint16_t>(start.x + core::kGridRadius)};
-    // Inside the box: grid indices of the rows y0_ < y < y1_, columns x0_ < x < x1_.
-    const size_t first_inside = GridIndex({x0_, y0_ + 1});
-    const size_t rows_inside = GridIndex({x0_, y1_}) - first_inside;
-    const auto first_column = static_cast<size_t>(x0_ + 1 + core::kGridRadius);
-    const auto columns_inside = static_cast<size_t>(x1_ - x0_ - 1);
     constexpr std::array<std::array<ptrdiff_t, 2>, core::kSides> kSteps = {
         {{core::kGridSide, 0}, {1, 1}, {-core::kGridSide, 0}, {-1, -1}}};
     while (head < tail) {
@@ -164,7 +164,7 @@ class WallRuleChecker {
         uint32_t& m = scratch_.mark[n];
         if ((m == id) | board_.HasTileAt(n)) continue;
         const auto column = static_cast<size_t>(cur.column + column_step);
-        if ((n - first_inside >= rows_inside) | (column - first_column >= columns_inside)) {
+        if ((n - first_inside_ >= rows_inside_) | (column - first_column_ >= columns_inside_)) {
           return Opened(id);
         }
         if (m >= first_search_ && open_[m - first_search_]) return Opened(id);
@@ -183,6 +183,7 @@ class WallRuleChecker {
   const Board& board_;
   Scratch& scratch_;
   int x0_ = 0, y0_ = 0, x1_ = 0, y1_ = 0;  // the box, its border included
+  size_t first_inside_ = 0, rows_inside_ = 0, first_column_ = 0, columns_inside_ = 0;
   uint32_t first_search_ = 0;
   std::array<bool, core::kSides> open_{};  // per search of this check: did it reach beyond?
 };

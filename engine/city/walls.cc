@@ -135,9 +135,12 @@ CellSide PreviousOutlineEdge(const Board& board, CellSide edge) {
 int FindOutlineSides(const Board& board, OutlineSides* sides) {
   sides->fill(0);
   if (board.TileCount() == 0) return 0;
-  Cell west = board.Placed(0).cell();
-  for (int i = 1; i < board.TileCount(); ++i) west = std::min(west, board.Placed(i).cell());
-  const CellSide start{west, core::kWest};
+  // The west-most tile (the southern-most of those): the least of the cells as numbers ordered
+  // as cells are (x, then y), without a branch per tile.
+  const auto key = [](Cell c) { return (c.x + 128) << 8 | (c.y + 128); };
+  int least = key(board.Placed(0).cell());
+  for (int i = 1; i < board.TileCount(); ++i) least = std::min(least, key(board.Placed(i).cell()));
+  const CellSide start{{(least >> 8) - 128, (least & 0xFF) - 128}, core::kWest};
   int count = 0;
   CellSide e = start;
   do {

@@ -93,7 +93,7 @@ void Board::AddFeatures(const TileType& type, int index) {
     info.market_kinds = MarketBit(def.market);
     info.pennants = def.pennant ? 1 : 0;
     info.symbols = def.symbol ? 1 : 0;
-    info.open_ports = static_cast<uint16_t>(std::popcount(static_cast<unsigned>(def.ports)));
+    info.open_ports = static_cast<uint16_t>(CountBits(def.ports));
     info.tiles.Set(index);
   }
 }

@@ -33,20 +33,22 @@ inline constexpr size_t kGridCells = static_cast<size_t>(kGridSide) * kGridSide;
 inline constexpr size_t kMaxFeatures = static_cast<size_t>(kMaxTiles) * kMaxFeaturesPerTile;
 inline constexpr int kMaxFrontier = 4 * kMaxTiles;
 
+// The bits set in `w`, counted in place (SWAR): std::popcount calls a library routine on the
+// x86-64 baseline, which has no popcount instruction, and the board counts bits at every
+// placement and every scoring.
+constexpr int CountBits(uint32_t w) {
+  w -= (w >> 1) & 0x55555555u;
+  w = (w & 0x33333333u) + ((w >> 2) & 0x33333333u);
+  return static_cast<int>((((w + (w >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+
 // The placement indices of the tiles a feature covers, as a small fixed bit set.
 class TileBits {
  public:
   void Set(int index) { words_[static_cast<size_t>(index / 32)] |= 1u << (index % 32); }
   int Count() const {
-    // Bits counted in place (SWAR): std::popcount calls a library routine on the x86-64
-    // baseline, which has no popcount instruction, and a feature's tiles are counted each time
-    // it scores.
     int n = 0;
-    for (uint32_t w : words_) {
-      w -= (w >> 1) & 0x55555555u;
-      w = (w & 0x33333333u) + ((w >> 2) & 0x33333333u);
-      n += static_cast<int>((((w + (w >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-    }
+    for (uint32_t w : words_) n += CountBits(w);
     return n;
   }
   TileBits& operator|=(const TileBits& other) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace carc::core {
@@ -67,17 +68,12 @@ struct Vertex {
 // A side of a cell seen as a directed edge of the lattice, walked so that the cell lies on the
 // right: north sides are walked eastwards, east sides southwards, and so on. Walking a city's
 // outline this way goes clockwise around it.
+// (As tables, not branches: a walk along an outline turns unpredictably.)
+inline constexpr std::array<std::array<int, 2>, kSides> kEdgeStartOffset = {
+    {{0, 1}, {1, 1}, {1, 0}, {0, 0}}};
 constexpr Vertex EdgeStart(Cell c, int side) {
-  switch (side) {
-    case kNorth:
-      return {c.x, c.y + 1};
-    case kEast:
-      return {c.x + 1, c.y + 1};
-    case kSouth:
-      return {c.x + 1, c.y};
-    default:
-      return {c.x, c.y};
-  }
+  const auto& offset = kEdgeStartOffset[static_cast<size_t>(side)];
+  return {c.x + offset[0], c.y + offset[1]};
 }
 constexpr Vertex EdgeEnd(Cell c, int side) { return EdgeStart(c, (side + 1) % kSides); }
 
@@ -89,30 +85,19 @@ struct CellSide {
   int side = 0;
   friend constexpr bool operator==(CellSide, CellSide) = default;
 };
+// By heading: the offset of the cell from `v`, and the side.
+inline constexpr std::array<std::array<int, 3>, kSides> kEdgeLeaving = {
+    {{0, 0, kWest}, {0, -1, kNorth}, {-1, -1, kEast}, {-1, 0, kSouth}}};
 constexpr CellSide EdgeLeaving(Vertex v, int heading) {
-  switch (heading) {
-    case kEast:
-      return {{v.x, v.y - 1}, kNorth};
-    case kSouth:
-      return {{v.x - 1, v.y - 1}, kEast};
-    case kWest:
-      return {{v.x - 1, v.y}, kSouth};
-    default:
-      return {{v.x, v.y}, kWest};
-  }
+  const auto& e = kEdgeLeaving[static_cast<size_t>(heading)];
+  return {{v.x + e[0], v.y + e[1]}, e[2]};
 }
 // The edge arriving at `v` that travels in direction `heading`.
+inline constexpr std::array<std::array<int, 3>, kSides> kEdgeArriving = {
+    {{0, -1, kWest}, {-1, -1, kNorth}, {-1, 0, kEast}, {0, 0, kSouth}}};
 constexpr CellSide EdgeArriving(Vertex v, int heading) {
-  switch (heading) {
-    case kEast:
-      return {{v.x - 1, v.y - 1}, kNorth};
-    case kSouth:
-      return {{v.x - 1, v.y}, kEast};
-    case kWest:
-      return {{v.x, v.y}, kSouth};
-    default:
-      return {{v.x, v.y - 1}, kWest};
-  }
+  const auto& e = kEdgeArriving[static_cast<size_t>(heading)];
+  return {{v.x + e[0], v.y + e[1]}, e[2]};
 }
 
 }  // namespace carc::core
