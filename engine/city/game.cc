@@ -889,9 +889,10 @@ void Game::ReturnFollowers(FeatureId root, bool scored, std::vector<Event>* ev) 
   });
 }
 
-void Game::CloseEdge(CellSide edge, ScoreCause cause, std::vector<Event>* ev) {
+void Game::CloseEdge(CellSide edge, ScoreCause cause, std::vector<Event>* ev,
+                     Board::FrontierUpkeep upkeep) {
   Completed completed;
-  board_.CloseSide(*tiles_, board_.IndexAt(edge.cell), edge.side, &completed);
+  board_.CloseSide(*tiles_, board_.IndexAt(edge.cell), edge.side, &completed, upkeep);
   ScoreCompleted(completed, cause, ev);
 }
 
@@ -942,10 +943,12 @@ void Game::CloseRestOfOutline(std::vector<Event>* ev) {
   for (int i = 0; i < board_.TileCount(); ++i) {
     for (int side = 0; side < core::kSides; ++side) {
       if (outline[Z(i)] & (1u << side)) {
-        CloseEdge({board_.Placed(i).cell(), side}, ScoreCause::kClosingWall, ev);
+        CloseEdge({board_.Placed(i).cell(), side}, ScoreCause::kClosingWall, ev,
+                  Board::FrontierUpkeep::kLater);
       }
     }
   }
+  board_.CatchUpFrontier();
 }
 
 void Game::ScoreStewards(std::vector<Event>* ev) {

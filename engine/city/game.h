@@ -171,7 +171,8 @@ class Game {
   void AddPoints(int player, Source source, int points);
 
   // Geometry helpers.
-  void CloseEdge(CellSide edge, ScoreCause cause, std::vector<Event>* ev);
+  void CloseEdge(CellSide edge, ScoreCause cause, std::vector<Event>* ev,
+                 Board::FrontierUpkeep upkeep = Board::FrontierUpkeep::kNow);
   bool GuardBlocked(const WallPiece& piece) const;
   void BuildingsInView(const WallPiece& piece, int* public_count, int* historic_count) const;
   const WallPiece& LastPiece() const { return chain_.Last(last_end_); }

@@ -27,7 +27,7 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
   placed.rotation = static_cast<uint8_t>(rotation);
   placed.closed_sides = 0;
   placed.street_sides = type.street_sides_rotated[Index(rotation)];
-  if (IsFrontierMark(grid_[GridIndex(c)])) RemoveFromFrontier(c);
+  const int removed_at = IsFrontierMark(grid_[GridIndex(c)]) ? RemoveFromFrontier(c) : -1;
   grid_[GridIndex(c)] = static_cast<uint8_t>(index);
   if (index == 0) {
     min_x_ = max_x_ = c.x;
@@ -71,7 +71,7 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
       }
     }
   }
-  UpdateFrontier(c, placed.street_sides);
+  UpdateFrontier(c, placed.street_sides, removed_at);
   const auto check = [&](FeatureId f) {
     const FeatureId root = Root(f);
     const FeatureInfo& info = info_[Index(root)];
@@ -120,7 +120,8 @@ void Board::Join(FeatureId a, FeatureId ra, FeatureId rb) {
   }
 }
 
-void Board::CloseSide(const TileSet& set, int index, int side, Completed* completed) {
+void Board::CloseSide(const TileSet& set, int index, int side, Completed* completed,
+                      FrontierUpkeep upkeep) {
   PlacedTile& placed = placed_[Index(index)];
   const auto bit = static_cast<uint8_t>(1u << side);
   assert(!(placed.closed_sides & bit));
@@ -139,7 +140,23 @@ void Board::CloseSide(const TileSet& set, int index, int side, Completed* comple
   uint8_t& mark = grid_[GridIndex(beyond)];
   if (!IsFrontierMark(mark)) return;
   mark = kClosedFrontier;
+  if (upkeep == FrontierUpkeep::kLater) return;
   FrontierEntryAt(beyond).closed_sides |= static_cast<uint8_t>(1u << Opposite(side));
+}
+
+void Board::CatchUpFrontier() {
+  for (int i = 0; i < frontier_count_; ++i) {
+    FrontierEntry& entry = frontier_[Index(i)];
+    if (grid_[GridIndex(entry.cell())] != kClosedFrontier) continue;
+    uint8_t closed = 0;
+    for (int side = 0; side < kSides; ++side) {
+      const int n = IndexAt(Neighbour(entry.cell(), side));
+      if (n >= 0 && (placed_[Index(n)].closed_sides >> Opposite(side) & 1u) != 0) {
+        closed |= static_cast<uint8_t>(1u << side);
+      }
+    }
+    entry.closed_sides = closed;
+  }
 }
 
 int Board::FrontierLowerBound(Cell c) const {
@@ -163,13 +180,25 @@ constexpr std::array<std::array<int, 3>, 3> kSideAt = {
     {{-1, kWest, -1}, {kSouth, -1, kNorth}, {-1, kEast, -1}}};
 }  // namespace
 
-void Board::UpdateFrontier(Cell placed, uint8_t street_sides) {
+void Board::UpdateFrontier(Cell placed, uint8_t street_sides, int removed_at) {
   // The eight cells around the tile, column by column: in the frontier's order, a column's
-  // cells y - 1, y and y + 1 lie next to each other, so one search per column finds them all.
+  // cells y - 1, y and y + 1 lie next to each other, so one search per column finds them all
+  // (none for the tile's own column, where the cell's removal from the frontier found it).
   // Side neighbours join the frontier; every frontier cell around sees the tile in its ring.
+  int inserted = 0;
   for (int dx = -1; dx <= 1; ++dx) {
     const int x = placed.x + dx;
-    int position = FrontierLowerBound({x, placed.y - 1});
+    int position = 0;
+    if (dx == 0 && removed_at >= 0) {
+      // The placed cell's own column needs no search: the cell below it, if in the frontier,
+      // stood just before it (the cells inserted into the column to the west come before both).
+      const int at = removed_at + inserted;
+      const bool below = at > 0 && frontier_[Index(at - 1)].cell() == Cell{x, placed.y - 1};
+      position = below ? at - 1 : at;
+      assert(position == FrontierLowerBound({x, placed.y - 1}));
+    } else {
+      position = FrontierLowerBound({x, placed.y - 1});
+    }
     for (int dy = -1; dy <= 1; ++dy) {
       const Cell n{x, placed.y + dy};
       const uint8_t v = grid_[GridIndex(n)];
@@ -178,6 +207,7 @@ void Board::UpdateFrontier(Cell placed, uint8_t street_sides) {
       if (!IsFrontierMark(v)) {
         if (side < 0 || !InBounds(n)) continue;
         InsertIntoFrontier(position, n);
+        ++inserted;
       }
       FrontierEntry& entry = frontier_[Index(position++)];
       assert(entry.cell() == n);
@@ -209,12 +239,13 @@ uint8_t Board::RingAt(Cell c) const {
   return static_cast<uint8_t>(ring);
 }
 
-void Board::RemoveFromFrontier(Cell c) {
+int Board::RemoveFromFrontier(Cell c) {
   const int position = FrontierLowerBound(c);
   assert(position < frontier_count_ && frontier_[Index(position)].cell() == c);
   std::copy(frontier_.begin() + position + 1, frontier_.begin() + frontier_count_,
             frontier_.begin() + position);
   --frontier_count_;
+  return position;
 }
 
 uint32_t MajorityHolders(const FeatureInfo& info, int players) {

@@ -207,8 +207,14 @@ class Board {
 
   // Closes one side of a placed tile (a wall on it): its ports stop being open, and an empty
   // cell beyond it FacesClosedSide. Streets and markets that this completes are added to
-  // `completed`.
-  void CloseSide(const TileSet& set, int index, int side, Completed* completed);
+  // `completed`. With FrontierUpkeep::kLater, the frontier entry of the cell beyond is left for
+  // CatchUpFrontier, which must follow before the frontier is read: closing a whole outline
+  // then finds no cell in the frontier one by one.
+  enum class FrontierUpkeep : uint8_t { kNow, kLater };
+  void CloseSide(const TileSet& set, int index, int side, Completed* completed,
+                 FrontierUpkeep upkeep = FrontierUpkeep::kNow);
+  // Brings every frontier entry's closed sides up to date after closes with kLater.
+  void CatchUpFrontier();
 
   FeatureId FeatureOf(int index, int local) const { return index * kMaxFeaturesPerTile + local; }
   FeatureId Root(FeatureId f) const {
@@ -239,8 +245,10 @@ class Board {
   void AddFeatures(const TileType& type, int index);
   // Joins the features rooted at `ra` (that of `a`) and `rb`.
   void Join(FeatureId a, FeatureId ra, FeatureId rb);
-  void UpdateFrontier(Cell placed, uint8_t street_sides);
-  void RemoveFromFrontier(Cell c);
+  // `removed_at`: where the placed cell stood in the frontier before it was removed, or -1.
+  void UpdateFrontier(Cell placed, uint8_t street_sides, int removed_at);
+  // Removes `c` from the frontier; returns where it stood.
+  int RemoveFromFrontier(Cell c);
   void InsertIntoFrontier(int position, Cell c);
   // Orders cells as Cell's operator< does (x, then y): |y| < 128 on the grid.
   static int FrontierKey(int x, int y) { return x * 256 + y; }
