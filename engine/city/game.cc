@@ -71,8 +71,10 @@ class WallRuleChecker {
     // Inside the box: grid indices of the rows y0_ < y < y1_, columns x0_ < x < x1_.
     first_inside_ = GridIndex({x0_, y0_ + 1});
     rows_inside_ = GridIndex({x0_, y1_}) - first_inside_;
-    first_column_ = static_cast<size_t>(x0_ + 1 + core::kGridRadius);
-    columns_inside_ = static_cast<size_t>(x1_ - x0_ - 1);
+    const int first_column = x0_ + 1 + core::kGridRadius;
+    const int columns_inside = x1_ - x0_ - 1;
+    first_column_ = static_cast<size_t>(first_column);
+    columns_inside_ = static_cast<size_t>(columns_inside);
   }
 
   // R8 for a tile at `c`.
@@ -456,7 +458,7 @@ void Game::LegalActions(std::vector<Action>* out) const {
       FindOutlineSides(board_, &outline);
       // In the actions' order (by cell, then side), sorted as one number per side: sorting the
       // actions themselves compares them field by field.
-      std::array<uint32_t, core::kSides * core::kMaxTiles> keys{};
+      std::array<uint32_t, static_cast<size_t>(core::kSides) * core::kMaxTiles> keys{};
       size_t count = 0;
       for (int i = 0; i < board_.TileCount(); ++i) {
         const Cell c = board_.Placed(i).cell();
@@ -558,7 +560,9 @@ std::optional<Error> Game::Apply(Actor actor, const Action& a, std::vector<Event
   if (d.kind == DecisionKind::kNone) return Error::kGameOver;
   if (actor != d.actor) return Error::kWrongPlayer;
   const auto wrong_phase = [&](std::initializer_list<ActionKind> kinds) {
-    return std::find(kinds.begin(), kinds.end(), a.kind) == kinds.end();
+    unsigned allowed = 0;
+    for (ActionKind kind : kinds) allowed |= 1u << static_cast<unsigned>(kind);
+    return ((allowed >> static_cast<unsigned>(a.kind)) & 1u) == 0;
   };
   std::optional<Error> error;
   if (static_cast<int>(a.kind) > static_cast<int>(ActionKind::kSkipTower)) return Error::kMalformed;
@@ -937,15 +941,14 @@ void Game::CloseRestOfOutline(std::vector<Event>* ev) {
   for (int i = 0; i < board_.TileCount(); ++i) {
     uint8_t& sides = outline[Z(i)];
     sides &= static_cast<uint8_t>(~board_.Placed(i).closed_sides);
-    open_count += std::popcount(sides);
+    open_count += core::CountBits(sides);
   }
   Emit(ev, WallCompleted{static_cast<uint8_t>(std::min(open_count, 255))});
   for (int i = 0; i < board_.TileCount(); ++i) {
-    for (int side = 0; side < core::kSides; ++side) {
-      if (outline[Z(i)] & (1u << side)) {
-        CloseEdge({board_.Placed(i).cell(), side}, ScoreCause::kClosingWall, ev,
-                  Board::FrontierUpkeep::kLater);
-      }
+    // The tile's open sides in order, lowest first.
+    for (unsigned sides = outline[Z(i)]; sides != 0; sides &= sides - 1) {
+      CloseEdge({board_.Placed(i).cell(), std::countr_zero(sides)}, ScoreCause::kClosingWall, ev,
+                Board::FrontierUpkeep::kLater);
     }
   }
   board_.CatchUpFrontier();

@@ -5,15 +5,17 @@
 namespace carc::core {
 
 Board::CellContext Board::Context(Cell c) const {
-  CellContext context;
+  // Without a branch on which sides hold a tile, which for a random cell is as good as random.
+  unsigned sides = 0;
+  unsigned streets = 0;
   for (int side = 0; side < kSides; ++side) {
-    const int n = IndexAt(Neighbour(c, side));
-    if (n < 0) continue;
-    const auto bit = static_cast<uint8_t>(1u << side);
-    context.sides |= bit;
-    if (placed_[Index(n)].street_sides & (1u << Opposite(side))) context.streets |= bit;
+    const uint8_t v = grid_[GridIndex(Neighbour(c, side))];
+    const unsigned tile = v < kClosedFrontier ? 1u : 0u;
+    const unsigned street = placed_[tile != 0 ? v : 0].street_sides >> Opposite(side) & 1u;
+    sides |= tile << side;
+    streets |= (tile & street) << side;
   }
-  return context;
+  return {static_cast<uint8_t>(sides), static_cast<uint8_t>(streets)};
 }
 
 void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed* completed) {
@@ -82,12 +84,16 @@ void Board::Place(const TileSet& set, int tile, Cell c, int rotation, Completed*
 }
 
 void Board::AddFeatures(const TileType& type, int index) {
+  // Every slot of the tile starts as a feature of its own with nothing in it, then the tile's
+  // features are filled in: two loops of fixed length and of the feature count, not a branch
+  // per slot on whether the tile has that many.
   for (int f = 0; f < kMaxFeaturesPerTile; ++f) {
     const FeatureId id = FeatureOf(index, f);
     parent_[Index(id)] = static_cast<uint16_t>(id);
-    FeatureInfo& info = info_[Index(id)];
-    info = FeatureInfo{};
-    if (f >= type.FeatureCount()) continue;
+    info_[Index(id)] = FeatureInfo{};
+  }
+  for (int f = 0; f < type.FeatureCount(); ++f) {
+    FeatureInfo& info = info_[Index(FeatureOf(index, f))];
     const FeatureDef& def = type.features[Index(f)];
     info.kind = def.kind;
     info.market_kinds = MarketBit(def.market);
@@ -216,7 +222,7 @@ void Board::UpdateFrontier(Cell placed, uint8_t street_sides, int removed_at) {
       // Seen from the neighbour, the new tile lies on the opposite side.
       const auto from = static_cast<uint8_t>(1u << Opposite(side));
       entry.context.sides |= from;
-      if (street_sides & (1u << side)) entry.context.streets |= from;
+      entry.context.streets |= static_cast<uint8_t>(from & (0u - (street_sides >> side & 1u)));
     }
   }
 }
@@ -234,7 +240,7 @@ void Board::InsertIntoFrontier(int position, Cell c) {
 uint8_t Board::RingAt(Cell c) const {
   unsigned ring = 0;
   for (int i = 0; i < 8; ++i) {
-    if (HasTile(RingCell(c, i))) ring |= 1u << i;
+    ring |= (grid_[GridIndex(RingCell(c, i))] < kClosedFrontier ? 1u : 0u) << i;
   }
   return static_cast<uint8_t>(ring);
 }

@@ -106,14 +106,15 @@ constexpr bool CompletesWhenClosed(FeatureKind kind) {
 struct Completed {
   // At most the tile's own features and one per port it meets.
   static constexpr size_t kCapacity = kMaxFeaturesPerTile + kSides * kPortsPerSide;
-  std::array<FeatureId, kCapacity> roots{};
+  // Feature ids fit in 16 bits (kMaxFeatures): the whole set is then cleared with a few stores.
+  std::array<uint16_t, kCapacity> roots{};
   int count = 0;
   void Add(FeatureId root) {
     for (int i = 0; i < count; ++i) {
       if (roots[static_cast<size_t>(i)] == root) return;
     }
     assert(count < static_cast<int>(roots.size()));
-    roots[static_cast<size_t>(count++)] = root;
+    roots[static_cast<size_t>(count++)] = static_cast<uint16_t>(root);
   }
   friend bool operator==(const Completed&, const Completed&) = default;
 };
@@ -218,6 +219,9 @@ class Board {
 
   FeatureId FeatureOf(int index, int local) const { return index * kMaxFeaturesPerTile + local; }
   FeatureId Root(FeatureId f) const {
+    // Two steps up without looking (a root is its own parent), then the rest: most features lie
+    // within two steps of their root, and a loop's length per feature is as good as random.
+    f = parent_[Index(parent_[Index(f)])];
     while (parent_[static_cast<size_t>(f)] != f) f = parent_[static_cast<size_t>(f)];
     return f;
   }
