@@ -154,12 +154,16 @@ int FindOutlineSides(const Board& board, OutlineSides* sides) {
 
 int UnwalledDistance(const Board& board, const WallChain& chain, int limit) {
   if (chain.Closed()) return 0;
-  // The edges between the ends join the front end's point to the back end's, so there are at
-  // least as many as the points are apart (in steps along the grid): the walk is needed only
-  // when that is below the limit, near the end of a game.
+  // Two lower bounds spare the walk while the wall is far from closed. The edges between the
+  // ends join the front end's point to the back end's, so there are at least as many as the
+  // points are apart (in steps along the grid). And they are the outline less the chain (gate
+  // and pieces), while the outline is at least as long as the bounding box's perimeter: each
+  // column has a top and a bottom side facing open land, each row a west and an east side.
   const Vertex from = chain.FrontVertex();
   const Vertex to = chain.BackVertex();
-  if (std::abs(from.x - to.x) + std::abs(from.y - to.y) >= limit) return limit;
+  const int apart = std::abs(from.x - to.x) + std::abs(from.y - to.y);
+  const int perimeter = 2 * (board.max_x() - board.min_x() + 1 + board.max_y() - board.min_y() + 1);
+  if (std::max(apart, perimeter - (chain.PieceCount() + 1)) >= limit) return limit;
   const WallPiece& back = chain.Last(kBackEnd);
   const CellSide stop = back.edge();
   CellSide e = chain.Last(kFrontEnd).edge();
