@@ -856,7 +856,7 @@ std::array<int8_t, 2> Game::FeatureAnchor(FeatureId root, uint8_t* feature) cons
 bool Game::ScoreFeature(FeatureId root, ScoreCause cause, std::vector<Event>* ev) {
   const FeatureInfo& info = board_.Info(root);
   const int tiles = info.TileCount();
-  const int kinds = std::popcount(info.market_kinds);
+  const int kinds = core::CountBits(info.market_kinds);
   const bool street = info.kind == FeatureKind::kStreet;
   const int points = street ? StreetPoints(tiles) : tiles * kinds;        // R13
   const uint32_t holders = core::MajorityHolders(info, config_.players);  // R14

@@ -116,6 +116,9 @@ constexpr std::array<std::array<int8_t, core::kSides>, 16> HeadingTable(std::arr
 // then right.
 constexpr auto kNextHeading = HeadingTable({3, 0, 1}, core::EdgeLeaving);
 constexpr auto kPreviousHeading = HeadingTable({1, 0, 3}, core::EdgeArriving);
+// A step in each heading, in grid indices (Board::GridIndexOf).
+constexpr std::array<ptrdiff_t, core::kSides> kGridStep = {core::kGridSide, 1, -core::kGridSide,
+                                                           -1};
 }  // namespace
 
 CellSide NextOutlineEdge(const Board& board, CellSide edge) {
@@ -132,23 +135,39 @@ CellSide PreviousOutlineEdge(const Board& board, CellSide edge) {
   return core::EdgeArriving(v, heading);
 }
 
-int FindOutlineSides(const Board& board, OutlineSides* sides) {
-  sides->fill(0);
-  if (board.TileCount() == 0) return 0;
-  // The west-most tile (the southern-most of those): the least of the cells as numbers ordered
-  // as cells are (x, then y), without a branch per tile.
+namespace {
+// The west side of the west-most tile (the southern-most of those), which surely faces open
+// land: the least of the cells as numbers ordered as cells are (x, then y), without a branch
+// per tile.
+Cell WestMostTile(const Board& board) {
   const auto key = [](Cell c) { return (c.x + 128) << 8 | (c.y + 128); };
   int least = key(board.Placed(0).cell());
   for (int i = 1; i < board.TileCount(); ++i) least = std::min(least, key(board.Placed(i).cell()));
-  const CellSide start{{(least >> 8) - 128, (least & 0xFF) - 128}, core::kWest};
+  return {(least >> 8) - 128, (least & 0xFF) - 128};
+}
+}  // namespace
+
+int FindOutlineSides(const Board& board, OutlineSides* sides) {
+  sides->fill(0);
+  if (board.TileCount() == 0) return 0;
+  // From point to point, the grid index of the cell south-west of the point kept along: the
+  // start, the west-most tile's west side, runs north from its south-west corner.
+  const Vertex first = core::EdgeStart(WestMostTile(board), core::kWest);
+  Vertex v = first;
+  int heading = core::kNorth;
+  size_t below = Board::GridIndexOf({v.x - 1, v.y - 1});
   int count = 0;
-  CellSide e = start;
   do {
+    const CellSide e = core::EdgeLeaving(v, heading);
     (*sides)[static_cast<size_t>(board.IndexAt(e.cell))] |= static_cast<uint8_t>(1u << e.side);
     ++count;
     assert(count <= 4 * core::kMaxTiles);
-    e = NextOutlineEdge(board, e);
-  } while (e != start);
+    const auto step = static_cast<size_t>(heading);
+    v = {v.x + core::kDx[step], v.y + core::kDy[step]};
+    below = static_cast<size_t>(static_cast<ptrdiff_t>(below) + kGridStep[step]);
+    heading = kNextHeading[board.TilesAroundAt(below)][step];
+    assert(heading >= 0 && "the outline is a closed loop");
+  } while (heading != core::kNorth || v != first);
   return count;
 }
 

@@ -149,8 +149,10 @@ class Board {
   const PlacedTile& Placed(int index) const { return placed_[static_cast<size_t>(index)]; }
   // Which of the four cells around the lattice point `v` hold a tile: bit 0 the cell
   // (v.x - 1, v.y - 1), bit 1 (v.x, v.y - 1), bit 2 (v.x - 1, v.y), bit 3 (v.x, v.y).
-  unsigned TilesAround(Vertex v) const {
-    const size_t below = GridIndex({v.x - 1, v.y - 1});
+  unsigned TilesAround(Vertex v) const { return TilesAroundAt(GridIndex({v.x - 1, v.y - 1})); }
+  // The same from the grid index (GridIndexOf) of the cell south-west of the point, for walks
+  // that step from point to point.
+  unsigned TilesAroundAt(size_t below) const {
     const size_t above = below + kGridSide;
     return static_cast<unsigned>(grid_[below] < kClosedFrontier) |
            static_cast<unsigned>(grid_[below + 1] < kClosedFrontier) << 1 |
