@@ -47,6 +47,28 @@ constexpr std::array<bool, 256> kRingStaysJoined = [] {
   return joined;
 }();
 
+// The groups of empty side-neighbours of a cell, joined through the empty corners between them,
+// for each ring of eight (bit i: the i-th cell clockwise from north holds a tile): bit s for the
+// first side s of each group, in the order north, east, south, west.
+constexpr std::array<uint8_t, 256> kRingGroupStarts = [] {
+  std::array<uint8_t, 256> starts{};
+  for (unsigned ring = 0; ring < 256; ++ring) {
+    const auto empty = [ring](unsigned i) { return ((ring >> (i % 8)) & 1u) == 0; };
+    std::array<unsigned, core::kSides> group = {0, 1, 2, 3};  // each side's lowest side joined
+    for (unsigned side = 0; side < 4; ++side) {
+      const unsigned next = (side + 1) % 4;
+      if (!empty(2 * side) || !empty(2 * side + 1) || !empty(2 * next)) continue;
+      const unsigned low = std::min(group[side], group[next]);
+      const unsigned high = std::max(group[side], group[next]);
+      for (unsigned& g : group) g = g == high ? low : g;
+    }
+    for (unsigned side = 0; side < 4; ++side) {
+      if (empty(2 * side) && group[side] == side) starts[ring] |= static_cast<uint8_t>(1u << side);
+    }
+  }
+  return starts;
+}();
+
 // Checks R8 for cells once walls exist: a tile may not lie just outside a piece, nor cut a
 // piece's outside off from the open land. Built once per query, then asked per cell. The board
 // marks the cells that pieces look onto (Board::FacesClosedSide: the gate and every piece close
@@ -80,8 +102,9 @@ class WallRuleChecker {
   // R8 for a tile at `c`.
   std::optional<Error> Check(Cell c) {
     if (board_.FacesClosedSide(c)) return Error::kBeyondWall;
-    if (RingStaysJoinedAround(board_.RingAt(c))) return std::nullopt;
-    return SearchAround(c);
+    const uint8_t ring = board_.RingAt(c);
+    if (RingStaysJoinedAround(ring)) return std::nullopt;
+    return SearchAround(c, ring);
   }
   // The same for a frontier cell, from what the board keeps of it: of the rotations `fitting`
   // (bit r) in which the tile fits there, those R8 allows (all of them or none). Without a
@@ -91,7 +114,7 @@ class WallRuleChecker {
     const bool faces_no_wall = entry.closed_sides == 0;
     const bool joined = RingStaysJoinedAround(entry.ring);
     if (faces_no_wall && !joined && fitting != 0) [[unlikely]] {
-      return SearchAround(entry.cell()).has_value() ? 0 : fitting;
+      return SearchAround(entry.cell(), entry.ring).has_value() ? 0 : fitting;
     }
     return fitting & (0u - static_cast<unsigned>(faces_no_wall && joined));
   }
@@ -101,8 +124,13 @@ class WallRuleChecker {
   // each other without it: then filling it cannot split the open land, and no search is needed.
   static bool RingStaysJoinedAround(uint8_t ring) { return kRingStaysJoined[ring ^ 0xFFu]; }
 
-  // Searches the groups of empty cells around `c` that filling it would part.
-  std::optional<Error> SearchAround(Cell c) {
+  // Searches the groups of empty cells around `c` (with its ring of eight) that filling it would
+  // part. The last group needs no search when every one before it proved enclosed: then it is
+  // the open land, or else `c` lies in a hole, and no piece looks out onto a hole (R8 keeps every
+  // piece's outside in the open land). As all tiles are joined, filling `c` parts the groups for
+  // good and at most one of them still reaches the open land, the longest to search: so the
+  // group nearest the box's border, the likeliest to be it, comes last.
+  std::optional<Error> SearchAround(Cell c, uint8_t ring) {
     if (scratch_.search >= kLastSearch) {  // a check makes at most four searches
       scratch_.search = 0;
       scratch_.mark.fill(0);
@@ -110,11 +138,29 @@ class WallRuleChecker {
     // Marks of earlier checks were made with another cell filled: only this check's count.
     first_search_ = scratch_.search + 1;
     const size_t filled = GridIndex(c);
-    for (int side = 0; side < core::kSides; ++side) {
-      const Cell n = core::Neighbour(c, side);
-      if (board_.HasTile(n) || Beyond(n)) continue;
+    // One start per group, the one nearest the box's border last: the likeliest open land.
+    std::array<Cell, core::kSides> starts{};
+    int count = 0;
+    for (unsigned sides = kRingGroupStarts[ring]; sides != 0; sides &= sides - 1) {
+      starts[Z(count++)] = core::Neighbour(c, std::countr_zero(sides));
+    }
+    assert(count >= 2 && "called only where the ring splits");
+    int nearest = 0;
+    for (int i = 1; i < count; ++i) {
+      if (BorderDistance(starts[Z(i)]) < BorderDistance(starts[Z(nearest)])) nearest = i;
+    }
+    std::swap(starts[Z(nearest)], starts[Z(count - 1)]);
+    bool any_open = false;
+    for (int i = 0; i < count; ++i) {
+      if (i == count - 1 && !any_open) break;
+      const Cell n = starts[Z(i)];
+      if (Beyond(n)) {
+        any_open = true;
+        continue;
+      }
       if (scratch_.mark[GridIndex(n)] >= first_search_) continue;  // joined to a group searched
       if (SearchFindsWalledPocket(n, filled)) return Error::kWallSurrounded;
+      any_open |= open_[scratch_.search - first_search_];
     }
     return std::nullopt;
   }
@@ -139,6 +185,10 @@ class WallRuleChecker {
   }
 
   static size_t GridIndex(Cell c) { return Board::GridIndexOf(c); }
+  // Steps from `c` to the box's border (0 on it or beyond).
+  int BorderDistance(Cell c) const {
+    return std::max(0, std::min({c.x - x0_, x1_ - c.x, c.y - y0_, y1_ - c.y}));
+  }
   // On the box's border or beyond it: open land, whatever a check fills.
   bool Beyond(Cell c) const { return c.x <= x0_ || c.x >= x1_ || c.y <= y0_ || c.y >= y1_; }
 
