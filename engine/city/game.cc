@@ -25,28 +25,6 @@ void Emit(std::vector<Event>* ev, Event e) {
 
 int StreetPoints(int tiles) { return tiles <= 3 ? tiles : 2 * tiles; }  // R13
 
-// The local test on one ring of eight cells (bit i: cell i is empty, clockwise from north):
-// every side-neighbour that is empty joins the next one through the corner between them.
-constexpr bool RingStaysJoined(unsigned empty) {
-  const auto is_empty = [empty](unsigned i) { return ((empty >> (i % 8)) & 1u) != 0; };
-  int groups = 0;
-  int links = 0;
-  for (unsigned j = 0; j < 8; j += 2) {
-    if (!is_empty(j)) continue;
-    ++groups;
-    if (is_empty(j + 1) && is_empty(j + 2)) ++links;
-  }
-  if (links == 4) return true;
-  return groups - links <= 1;
-}
-
-// RingStaysJoined for every ring.
-constexpr std::array<bool, 256> kRingStaysJoined = [] {
-  std::array<bool, 256> joined{};
-  for (unsigned ring = 0; ring < 256; ++ring) joined[ring] = RingStaysJoined(ring);
-  return joined;
-}();
-
 // The groups of empty side-neighbours of a cell, joined through the empty corners between them,
 // for each ring of eight (bit i: the i-th cell clockwise from north holds a tile): bit s for the
 // first side s of each group, in the order north, east, south, west.
@@ -67,6 +45,17 @@ constexpr std::array<uint8_t, 256> kRingGroupStarts = [] {
     }
   }
   return starts;
+}();
+
+// The local test on a ring of eight, from the groups above: whether the empty cells around a
+// cell stay joined to each other without it (one group at most).
+constexpr std::array<bool, 256> kRingStaysJoined = [] {
+  std::array<bool, 256> joined{};
+  for (size_t ring = 0; ring < 256; ++ring) {
+    const unsigned starts = kRingGroupStarts[ring];
+    joined[ring] = (starts & (starts - 1)) == 0;
+  }
+  return joined;
 }();
 
 // Checks R8 for cells once walls exist: a tile may not lie just outside a piece, nor cut a
@@ -122,7 +111,7 @@ class WallRuleChecker {
  private:
   // True if the empty cells around a cell (`ring`: Board::FrontierEntry::ring) stay joined to
   // each other without it: then filling it cannot split the open land, and no search is needed.
-  static bool RingStaysJoinedAround(uint8_t ring) { return kRingStaysJoined[ring ^ 0xFFu]; }
+  static bool RingStaysJoinedAround(uint8_t ring) { return kRingStaysJoined[ring]; }
 
   // Searches the groups of empty cells around `c` (with its ring of eight) that filling it would
   // part. The last group needs no search when every one before it proved enclosed: then it is
@@ -207,16 +196,15 @@ class WallRuleChecker {
     scratch_.mark[start_index] = id;
     scratch_.queue[tail++] = {static_cast<uint16_t>(start_index),
                               static_cast<uint16_t>(start.x + core::kGridRadius)};
-    constexpr std::array<std::array<ptrdiff_t, 2>, core::kSides> kSteps = {
-        {{core::kGridSide, 0}, {1, 1}, {-core::kGridSide, 0}, {-1, -1}}};
     while (head < tail) {
       const Queued cur = scratch_.queue[head++];
-      for (const auto& [step, column_step] : kSteps) {
-        const auto n = static_cast<size_t>(cur.index + step);
+      for (size_t side = 0; side < core::kSides; ++side) {
+        const auto n = static_cast<size_t>(cur.index + Board::kGridStep[side]);
+        const int column = cur.column + core::kDx[side];
         uint32_t& m = scratch_.mark[n];
         if ((m == id) | board_.HasTileAt(n)) continue;
-        const auto column = static_cast<size_t>(cur.column + column_step);
-        if ((n - first_inside_ >= rows_inside_) | (column - first_column_ >= columns_inside_)) {
+        if ((n - first_inside_ >= rows_inside_) |
+            (static_cast<size_t>(column) - first_column_ >= columns_inside_)) {
           return Opened(id);
         }
         if (m >= first_search_ && open_[m - first_search_]) return Opened(id);

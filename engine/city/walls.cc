@@ -116,9 +116,6 @@ constexpr std::array<std::array<int8_t, core::kSides>, 16> HeadingTable(std::arr
 // then right.
 constexpr auto kNextHeading = HeadingTable({3, 0, 1}, core::EdgeLeaving);
 constexpr auto kPreviousHeading = HeadingTable({1, 0, 3}, core::EdgeArriving);
-// A step in each heading, in grid indices (Board::GridIndexOf).
-constexpr std::array<ptrdiff_t, core::kSides> kGridStep = {core::kGridSide, 1, -core::kGridSide,
-                                                           -1};
 }  // namespace
 
 CellSide NextOutlineEdge(const Board& board, CellSide edge) {
@@ -164,7 +161,7 @@ int FindOutlineSides(const Board& board, OutlineSides* sides) {
     assert(count <= 4 * core::kMaxTiles);
     const auto step = static_cast<size_t>(heading);
     v = {v.x + core::kDx[step], v.y + core::kDy[step]};
-    below = static_cast<size_t>(static_cast<ptrdiff_t>(below) + kGridStep[step]);
+    below = static_cast<size_t>(static_cast<ptrdiff_t>(below) + Board::kGridStep[step]);
     heading = kNextHeading[board.TilesAroundAt(below)][step];
     assert(heading >= 0 && "the outline is a closed loop");
   } while (heading != core::kNorth || v != first);

@@ -144,6 +144,8 @@ class Board {
   // The same by a cell's place in the board's grid (GridIndexOf: row by row from the south-west
   // corner, so a step east adds 1 and a step north kGridSide), for searches that walk the grid.
   static size_t GridIndexOf(Cell c) { return GridIndex(c); }
+  // A step towards each side (north, east, south, west), in grid indices.
+  static constexpr std::array<ptrdiff_t, kSides> kGridStep = {kGridSide, 1, -kGridSide, -1};
   bool HasTileAt(size_t index) const { return grid_[index] < kClosedFrontier; }
   bool FacesClosedSideAt(size_t index) const { return grid_[index] == kClosedFrontier; }
   const PlacedTile& Placed(int index) const { return placed_[static_cast<size_t>(index)]; }
