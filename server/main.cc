@@ -72,6 +72,13 @@ int Main(int argc, char** argv) {
   app.add_option("--address", config.address, "address to listen on")->capture_default_str();
   app.add_option("--port", config.port, "port (WebSocket and /healthz); 0 picks one")
       ->capture_default_str();
+  app.add_option("--operator-port", config.operator_port,
+                 "the operator's port: /healthz with the server's figures and /metrics, apart from "
+                 "the players' (0 picks one); none: both on the players' port")
+      ->check(CLI::Range(0, 65535));
+  app.add_option("--operator-address", config.operator_address,
+                 "address the operator's port listens on")
+      ->capture_default_str();
   app.add_option("--threads", config.threads, "io threads; 0 = hardware threads")
       ->capture_default_str()
       ->check(CLI::Range(0, 256));
@@ -110,9 +117,14 @@ int Main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
   int retention = static_cast<int>(config.finished_game_retention.count());
-  app.add_option("--finished-game-retention", retention, "seconds a finished game stays listed")
+  app.add_option("--finished-game-retention", retention,
+                 "seconds a finished game stays in memory (its players may ask for a rematch)")
       ->capture_default_str()
       ->check(CLI::Range(0, 86400));
+  app.add_option("--max-finished-games", config.max_finished_games,
+                 "finished games held in memory at once; past it the oldest leave early")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   int open_timeout = static_cast<int>(
       std::chrono::duration_cast<std::chrono::seconds>(config.open_game_timeout).count());
   app.add_option("--open-game-timeout", open_timeout,
@@ -220,8 +232,13 @@ int Main(int argc, char** argv) {
     spdlog::critical("{}", *error);
     return 2;
   }
-  spdlog::info("listening on ws://{}:{}/ (health: http://{}:{}/healthz), {} threads",
-               config.address, server.port(), config.address, server.port(), threads);
+  spdlog::info("listening on ws://{}:{}/, {} threads", config.address, server.port(), threads);
+  if (config.operator_port) {
+    spdlog::info("operator's port: http://{}:{}/healthz and /metrics", config.operator_address,
+                 server.operator_port());
+  } else {
+    spdlog::info("health: http://{}:{}/healthz, metrics: /metrics", config.address, server.port());
+  }
 
   // The first signal stops the server gracefully; the io_context then runs out of work and
   // every thread returns from run(). The server is destroyed after them: its game log commits

@@ -85,6 +85,12 @@ server {
     default_type application/json;
     return 200 '{"shards":[${list}]}';
   }
+  # The servers' figures are the operator's: on their operator's port, which this proxy does not
+  # forward (docs/server.md, "Running it"); never through here, whatever a server's settings.
+  location = /metrics {
+    default_type application/json;
+    return 404 '{"error":"not found"}';
+  }
 EOF
   for name in "${names[@]}"; do
     cat <<EOF

@@ -13,7 +13,11 @@ namespace carc::server {
 struct ServerConfig {
   std::string address = "127.0.0.1";  // loopback by default: one person on a laptop
   uint16_t port = 8080;               // 0 picks a free port (tests)
-  int threads = 0;                    // io_context threads; 0 = hardware threads
+  // The operator's port (net/operator_session.h): /healthz with the server's figures and
+  // /metrics, apart from the players' port; unset, both are served on the players' port.
+  std::string operator_address = "127.0.0.1";
+  std::optional<uint16_t> operator_port;  // 0 picks a free port
+  int threads = 0;                        // io_context threads; 0 = hardware threads
   size_t max_message_bytes = 64 * 1024;
   double messages_per_second = 20;  // per connection, sustained
   double message_burst = 60;        // per connection, at once
@@ -28,6 +32,9 @@ struct ServerConfig {
   std::vector<std::string> allowed_origins;           // empty: any origin (and none)
   size_t max_games = 10000;                           // games open or running at once
   std::chrono::seconds finished_game_retention{600};  // a finished game stays visible this long
+  // Finished games held in memory at once (each about as large as a running one): past it the
+  // oldest leave before their retention time ends.
+  size_t max_finished_games = 1000;
   // A game in which nothing is committed (a seat taken or freed, the start, a move) for this
   // long is abandoned: it ends without a result and leaves the lobby. 0: never.
   std::chrono::milliseconds open_game_timeout{std::chrono::hours(1)};

@@ -304,6 +304,9 @@ std::shared_ptr<HostedRoom> Lobby::Host(RoomOptions options, RoomGame game) {
   hosted->room.on_rematch_join = [this](const std::string& game_id, const RematchSeat& seat) {
     JoinRematch(game_id, seat);
   };
+  // A room made while the server stops (a rematch asked just before) is frozen from the start;
+  // one made before is frozen by Stop, which reads the rooms after setting stopping_.
+  if (stopping_) hosted->room.Freeze();
   return hosted;
 }
 
@@ -704,10 +707,13 @@ void Lobby::Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& 
   }
   const std::shared_ptr<HostedRoom> hosted = Find(game_id);
   if (!hosted) {
-    if (CatchesUp(request)) return ServeFromLog(peer, message, game_id);
-    if (std::holds_alternative<const wire::Rematch*>(request)) {
-      return HostAgainForRematch(peer, message, game_id);
+    // A player's return to an ended game, or a rematch, hosts it again; a spectator is
+    // answered from the log.
+    if (std::holds_alternative<const wire::Resume*>(request) ||
+        std::holds_alternative<const wire::Rematch*>(request)) {
+      return HostAgain(peer, message, game_id);
     }
+    if (CatchesUp(request)) return ServeFromLog(peer, message, game_id);
     return SendError(*peer, message.request_id(), wire::ERROR_CODE_NO_SUCH_GAME,
                      "no game '" + game_id + "'");
   }
@@ -723,9 +729,9 @@ void Lobby::Route(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& 
 }
 
 // A finished or abandoned game that left the lobby (its retention passed, or the server
-// restarted) still gives its seats what they missed and its spectators the final state: a room
-// is restored from the log on the reader thread, answers, and is dropped. Nothing is watched:
-// the game will not change again.
+// restarted) still gives its spectators the final state: a room is restored from the log on the
+// reader thread, answers, and is dropped. Nothing is watched: a spectator is not offered the
+// rematch.
 void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                          const std::string& game_id) {
   ReadEndedGame(peer, message.request_id(), game_id, [peer, message](EndedGame ended) {
@@ -738,19 +744,23 @@ void Lobby::ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMe
   });
 }
 
-// A rematch asked of an ended game that left the lobby (its players came back after its
-// retention time, or after a restart): the game is hosted again as it ended, for another
-// retention time, and the request goes to it as to any hosted game. Only a player of the game
-// brings it back: the token is checked before the room is hosted.
-void Lobby::HostAgainForRematch(const std::shared_ptr<Peer>& peer,
-                                const wire::ClientMessage& message, const std::string& game_id) {
+// A player's Resume or Rematch of an ended game that left the lobby (its players came back
+// after its retention time, or after a restart): the game is hosted again as it ended, for
+// another retention time, and the request goes to it as to any hosted game. A player who
+// resumed it is then in the room, and is offered the rematch another player asks for
+// (RematchOffered), as before the restart. Only a player of the game brings it back: the token
+// is checked before the room is hosted.
+void Lobby::HostAgain(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
+                      const std::string& game_id) {
   ReadEndedGame(peer, message.request_id(), game_id, [this, peer, message](EndedGame ended) {
     std::shared_ptr<HostedRoom> hosted = Host(ended.options, std::move(ended.game));
     // Nobody else sees the room before it is in rooms_: restoring it here is safe.
     if (auto damage = hosted->room.Restore(ended.stored)) {
       spdlog::error("game {} does not replay: {}", hosted->room.id(), *damage);
     }
-    if (!hosted->room.HoldsPersonsToken(message.rematch().seat_token())) {
+    const std::string& token =
+        message.has_resume() ? message.resume().seat_token() : message.rematch().seat_token();
+    if (!hosted->room.HoldsPersonsToken(token)) {
       return SendError(*peer, message.request_id(), wire::ERROR_CODE_BAD_TOKEN,
                        "no seat has that token");
     }
@@ -760,7 +770,7 @@ void Lobby::HostAgainForRematch(const std::shared_ptr<Peer>& peer,
       hosted_here = rooms_.emplace(hosted->room.id(), hosted).second;
     }
     if (hosted_here) {
-      spdlog::info("game {} hosted again for a rematch", hosted->room.id());
+      spdlog::info("game {} hosted again for its players", hosted->room.id());
       boost::asio::post(hosted->strand, [this, hosted] { Retire(hosted); });
     }
     Handle(peer, message);  // to the room now hosted (by this request, or by another meanwhile)
@@ -840,21 +850,60 @@ void Lobby::Replay(const std::shared_ptr<Peer>& peer, uint64_t request_id,
 }
 
 void Lobby::Retire(const std::shared_ptr<HostedRoom>& hosted) {
+  // A game that ends while the server stops (a write in flight) keeps no timer: the process is
+  // about to end, and its players will find it in the log.
+  if (stopping_) return;
+  std::vector<std::shared_ptr<HostedRoom>> evicted;
   {
     std::lock_guard lock(mutex_);
     ++finished_;
+    hosted->held_since = next_held_++;
+    held_finished_.emplace(hosted->held_since, hosted);
+    evicted = OverHeldFinishedLimit();
   }
   // Runs on the room's strand, like every use of retire_timer and idle_timer.
   if (hosted->idle_timer) hosted->idle_timer->cancel();
   hosted->retire_timer = std::make_shared<boost::asio::steady_timer>(hosted->strand);
   hosted->retire_timer->expires_after(config_.finished_game_retention);
+  // Runs when the retention ends, or at once when the timer is cancelled (an eviction, a stop).
   hosted->retire_timer->async_wait([this, hosted](const boost::system::error_code&) {
     std::lock_guard lock(mutex_);
     rooms_.erase(hosted->room.id());
+    held_finished_.erase(hosted->held_since);
     --finished_;
+    if (hosted->evicted) --evicting_;
   });
+  for (const auto& old : evicted) {
+    boost::asio::post(old->strand, [old] {
+      if (old->retire_timer) old->retire_timer->cancel();
+    });
+  }
 }
 
+// With mutex_ held: the oldest finished games past --max-finished-games, marked as leaving. Each
+// leaves when its retire timer is cancelled on its strand (so `evicting_` counts those on their
+// way out). A player who comes back to one is answered as after its retention time: Resume and
+// Rematch host it again from the log.
+std::vector<std::shared_ptr<HostedRoom>> Lobby::OverHeldFinishedLimit() {
+  std::vector<std::shared_ptr<HostedRoom>> evicted;
+  auto it = held_finished_.begin();
+  while (finished_ - evicting_ > config_.max_finished_games && it != held_finished_.end()) {
+    std::shared_ptr<HostedRoom> old = it->second.lock();
+    ++it;
+    if (!old || old->evicted) continue;
+    old->evicted = true;
+    ++evicting_;
+    evicted.push_back(std::move(old));
+  }
+  if (!evicted.empty()) {
+    spdlog::info("{} finished games leave the memory early: more than {} are held", evicted.size(),
+                 config_.max_finished_games);
+  }
+  return evicted;
+}
+
+// Every room is frozen (Room::Freeze): the stop decides nothing in any game, and no timer is
+// left to keep the io_context running past the grace time.
 void Lobby::Stop() {
   stopping_ = true;
   std::vector<std::shared_ptr<HostedRoom>> rooms;
@@ -866,6 +915,7 @@ void Lobby::Stop() {
     boost::asio::post(hosted->strand, [hosted] {
       if (hosted->retire_timer) hosted->retire_timer->cancel();
       if (hosted->idle_timer) hosted->idle_timer->cancel();
+      hosted->room.Freeze();
     });
   }
 }

@@ -11,7 +11,8 @@
 // registry (engine/registry.h), each with the protocol's codec for it; their TileSet messages
 // never change, so they are built once.
 //
-// Housekeeping: a finished or abandoned game leaves after --finished-game-retention; an open or
+// Housekeeping: a finished or abandoned game leaves after --finished-game-retention (or earlier,
+// oldest first, while more than --max-finished-games are held); an open or
 // running game in which nothing is committed for its timeout is abandoned (a timer on the room's
 // strand); a connection, and an address, may hold only so many games waiting for players.
 #pragma once
@@ -114,6 +115,10 @@ struct HostedRoom {
     std::string address;
   };
   std::optional<Creator> creator;
+  // Once finished (guarded by the lobby's mutex): its place in the order finished games are held
+  // in, and whether it is leaving early (Lobby::OverHeldFinishedLimit).
+  uint64_t held_since = 0;
+  bool evicted = false;
 };
 
 class Lobby : public MessageSink {
@@ -140,7 +145,8 @@ class Lobby : public MessageSink {
   // Requests posted to rooms and not yet handled, and writes submitted by rooms whose answers
   // have not yet run on their strands: a stopping server lets them finish before it says goodbye.
   size_t WorkInFlight() const { return work_in_flight_; }
-  // The server stops: pending timers are cancelled so that no work is left.
+  // The server stops: every room is frozen (Room::Freeze) and its timers cancelled, so that
+  // nothing is decided by the stop and no work is left once the clients are gone.
   void Stop();
 
  private:
@@ -183,7 +189,7 @@ class Lobby : public MessageSink {
   // Seats a player in a rematch, as a JoinSeat of theirs would.
   void JoinRematch(const std::string& game_id, const RematchSeat& seat);
   void OnRoomEvent(const std::weak_ptr<HostedRoom>& weak, RoomEvent event);
-  // Resume or Spectate of a game not hosted: an ended game is answered from the log.
+  // Spectate of a game not hosted: an ended game is answered from the log.
   void ServeFromLog(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
                     const std::string& game_id);
   // The number of `game_id` when it is one of this server's games (room/game_ids.h).
@@ -191,9 +197,10 @@ class Lobby : public MessageSink {
   // Answers ERROR_CODE_WRONG_SHARD, and true, when `game_id` names another shard's game.
   bool RefusedAsOtherShards(Peer& peer, uint64_t request_id, const std::string& game_id,
                             const GameIdMeaning& meaning) const;
-  // Rematch of a game not hosted: an ended game is hosted again from the log, then asked.
-  void HostAgainForRematch(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
-                           const std::string& game_id);
+  // A player's Resume or Rematch of a game not hosted: an ended game is hosted again from the
+  // log (for the retention time), then asked.
+  void HostAgain(const std::shared_ptr<Peer>& peer, const wire::ClientMessage& message,
+                 const std::string& game_id);
   // An ended game as the log holds it, ready to be restored into a room.
   struct EndedGame {
     persistence::StoredGame stored;
@@ -205,8 +212,9 @@ class Lobby : public MessageSink {
   void ReadEndedGame(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                      const std::string& game_id, std::function<void(EndedGame)> then);
   // A finished or abandoned game leaves the lobby after the retention time (its players saw
-  // the end).
+  // the end), or earlier when more than --max-finished-games are held.
   void Retire(const std::shared_ptr<HostedRoom>& hosted);
+  std::vector<std::shared_ptr<HostedRoom>> OverHeldFinishedLimit();
   // Abandons the room once nothing has happened in it for its status's timeout (on its strand).
   void WatchIdle(const std::shared_ptr<HostedRoom>& hosted);
   std::chrono::milliseconds IdleTimeout(wire::GameStatus status) const;
@@ -226,7 +234,8 @@ class Lobby : public MessageSink {
   BotPool& bot_pool_;
   Metrics* const metrics_;
   std::atomic<size_t> work_in_flight_ = 0;
-  mutable std::mutex mutex_;  // guards rooms_, finished_, next_number_ and joined_
+  // Guards rooms_, finished_, held_finished_, next_held_, evicting_, next_number_ and joined_.
+  mutable std::mutex mutex_;
   // Game ids are "g" and a number without leading zeros: ordered by length, then as text, they
   // are in the order of their numbers, the order in which ListGames pages through them.
   struct ByGameNumber {
@@ -237,6 +246,11 @@ class Lobby : public MessageSink {
   };
   std::map<std::string, std::shared_ptr<HostedRoom>, ByGameNumber> rooms_;
   size_t finished_ = 0;  // finished games still in rooms_ (not counted against max_games)
+  // The finished games held, oldest first (by HostedRoom::held_since), and how many of them are
+  // leaving early: at most --max-finished-games stay.
+  std::map<uint64_t, std::weak_ptr<HostedRoom>> held_finished_;
+  uint64_t next_held_ = 1;
+  size_t evicting_ = 0;
   int64_t next_number_ = 1;
   // Rooms each connection has joined or watched, so its departure reaches them.
   std::map<const Peer*, std::map<const HostedRoom*, std::weak_ptr<HostedRoom>>> joined_;

@@ -1,12 +1,12 @@
 #include "net/server.h"
 
-#include <fcntl.h>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+
+#include "net/operator_session.h"
 
 namespace carc::server {
 
@@ -16,21 +16,8 @@ using std::chrono::milliseconds;
 
 namespace {
 
-// The pause after running out of descriptors grows from the first to the last.
-constexpr milliseconds kFirstAcceptBackoff{10};
-constexpr milliseconds kLastAcceptBackoff{1000};
-// Running out of descriptors is reported once, then at most this often.
-constexpr std::chrono::seconds kExhaustionReportInterval{10};
 // How often a stopping server looks whether its commits are done and its clients gone.
 constexpr milliseconds kStopPoll{10};
-
-bool IsDescriptorExhaustion(const boost::system::error_code& ec) {
-  return ec == asio::error::no_descriptors ||                         // EMFILE
-         ec == boost::system::errc::too_many_files_open_in_system ||  // ENFILE
-         ec == asio::error::no_buffer_space || ec == asio::error::no_memory;
-}
-
-int OpenReserve() { return ::open("/dev/null", O_RDONLY | O_CLOEXEC); }
 
 }  // namespace
 
@@ -42,13 +29,15 @@ Server::Server(asio::io_context& io, ServerConfig config, RuleSetRegistry rule_s
       tokens_(std::move(tokens)),
       clock_(std::move(clock)),
       housekeeping_(io),
-      acceptor_(asio::make_strand(io)),
-      accept_retry_(acceptor_.get_executor()),
+      players_(
+          io, "players",
+          [this](asio::ip::tcp::socket socket, std::shared_ptr<void> reserve) {
+            OnPlayerConnection(std::move(socket), std::move(reserve));
+          },
+          [this] { return registry_.Total(); }),
       stop_timer_(asio::make_strand(io)) {}
 
-Server::~Server() {
-  if (reserve_fd_ >= 0) ::close(reserve_fd_);
-}
+Server::~Server() = default;
 
 std::optional<std::string> Server::OpenLog() {
   const auto started = std::chrono::steady_clock::now();
@@ -96,105 +85,50 @@ void Server::ScheduleHousekeeping() {
 
 std::optional<std::string> Server::Start() {
   if (auto error = OpenLog()) return error;
-  boost::system::error_code ec;
-  const auto address = asio::ip::make_address(config_.address, ec);
-  if (ec) return "bad address '" + config_.address + "': " + ec.message();
-  const asio::ip::tcp::endpoint endpoint(address, config_.port);
-  acceptor_.open(endpoint.protocol(), ec);
-  if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
-  if (!ec) acceptor_.bind(endpoint, ec);
-  if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
-  if (ec)
-    return "cannot listen on " + config_.address + ":" + std::to_string(config_.port) + ": " +
-           ec.message();
-  port_ = acceptor_.local_endpoint().port();
-  reserve_fd_ = OpenReserve();
+  if (auto error = players_.Listen(config_.address, config_.port)) return error;
+  if (config_.operator_port) {
+    operator_ = std::make_unique<Listener>(
+        io_, "operator",
+        [this](asio::ip::tcp::socket socket, std::shared_ptr<void> reserve) {
+          OnOperatorConnection(std::move(socket), std::move(reserve));
+        },
+        [this] { return operator_registry_.Total(); });
+    if (auto error = operator_->Listen(config_.operator_address, *config_.operator_port)) {
+      return error;
+    }
+    operator_->Start();
+  }
   ScheduleHousekeeping();
-  asio::post(acceptor_.get_executor(), [this] { DoAccept(); });
+  players_.Start();
   return std::nullopt;
 }
 
 // ---------------------------------------------------------------------------------------------
 // Accepting
 
-void Server::DoAccept() {
-  if (stopped_) return;
-  acceptor_.async_accept(asio::make_strand(io_),
-                         [this](boost::system::error_code ec, asio::ip::tcp::socket socket) {
-                           OnAccept(ec, std::move(socket));
-                         });
-}
-
-void Server::OnAccept(boost::system::error_code ec, asio::ip::tcp::socket socket) {
-  if (stopped_ || ec == asio::error::operation_aborted) return;
-  if (IsDescriptorExhaustion(ec)) return OnDescriptorsExhausted(ec);
-  if (ec) {
-    spdlog::warn("accept: {}", ec.message());
-    return DoAccept();
-  }
-  accept_backoff_ = milliseconds{0};
+// Runs on the players' listener's strand.
+void Server::OnPlayerConnection(asio::ip::tcp::socket socket, std::shared_ptr<void> reserve) {
   // Deltas are small and often two in a row (a move, then the server's draw): without this the
   // second waits for the client's delayed acknowledgement.
   boost::system::error_code ignored;
   socket.set_option(asio::ip::tcp::no_delay(true), ignored);
-  std::shared_ptr<void> reserve;
-  if (lease_next_) {
-    lease_next_ = false;
-    reserve = LeaseReserve();
-  }
   std::make_shared<Session>(beast::tcp_stream(std::move(socket)), *context_, next_session_++,
                             std::move(reserve))
       ->Run();
-  DoAccept();
 }
 
-// With every descriptor in use, a waiting connection cannot be accepted, and trying again at
-// once would spin. The server keeps one descriptor spare: it lets go of it to accept one
-// connection (which may ask /healthz; an upgrade on it is refused), and gets it back when that
-// connection ends. Otherwise it waits a little longer each time, and serves the connections it
-// has meanwhile.
-void Server::OnDescriptorsExhausted(const boost::system::error_code& ec) {
-  ++exhausted_refusals_;
-  const auto now = std::chrono::steady_clock::now();
-  if (last_exhaustion_report_ == std::chrono::steady_clock::time_point{} ||
-      now - last_exhaustion_report_ >= kExhaustionReportInterval) {
-    spdlog::warn("accept: {} ({} times since the last report); {} connections open, retrying",
-                 ec.message(), exhausted_refusals_, registry_.Total());
-    exhausted_refusals_ = 0;
-    last_exhaustion_report_ = now;
-  }
-  if (reserve_fd_ >= 0 && !lease_next_) {
-    ::close(reserve_fd_);
-    reserve_fd_ = -1;
-    lease_next_ = true;
-    return DoAccept();
-  }
-  accept_backoff_ = std::clamp(accept_backoff_ * 2, kFirstAcceptBackoff, kLastAcceptBackoff);
-  accept_retry_.expires_after(accept_backoff_);
-  accept_retry_.async_wait([this](const boost::system::error_code& wait) {
-    if (!wait) DoAccept();
-  });
-}
-
-// The spare descriptor is opened again when the connection that had it ends.
-std::shared_ptr<void> Server::LeaseReserve() {
-  return std::shared_ptr<void>(static_cast<void*>(this), [this](void*) {
-    asio::post(acceptor_.get_executor(), [this] {
-      if (reserve_fd_ < 0 && !stopped_) reserve_fd_ = OpenReserve();
-    });
-  });
+void Server::OnOperatorConnection(asio::ip::tcp::socket socket, std::shared_ptr<void> reserve) {
+  std::make_shared<OperatorSession>(beast::tcp_stream(std::move(socket)), operator_registry_,
+                                    registry_, std::move(reserve))
+      ->Run();
 }
 
 // ---------------------------------------------------------------------------------------------
 // Stopping
 
 void Server::Stop(const std::string& reason) {
-  asio::post(acceptor_.get_executor(), [this] {
-    stopped_ = true;
-    boost::system::error_code ignored;
-    acceptor_.close(ignored);
-    accept_retry_.cancel();
-  });
+  players_.Stop();
+  if (operator_) operator_->Stop();
   registry_.BeginStopping();
   asio::post(stop_timer_.get_executor(), [this, reason] {
     spdlog::info("shutting down: {} connections, {} games", registry_.Total(),
@@ -216,6 +150,7 @@ void Server::StopStep() {
   if (!told_clients_ && (!lobby_ || lobby_->WorkInFlight() == 0 || late)) {
     told_clients_ = true;
     registry_.ShutdownAll(stop_reason_);
+    operator_registry_.ForceCloseAll();  // one request each, nothing to finish
   }
   const size_t left = registry_.Total();
   if (told_clients_ && left == 0) {

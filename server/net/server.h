@@ -1,6 +1,7 @@
-// The server: opens the game log and resumes its unfinished games, accepts connections on one
-// port (WebSocket, the HTTP health check and the web client's files), hosts the lobby, runs the
-// log's housekeeping, and stops gracefully.
+// The server: opens the game log and resumes its unfinished games, accepts the players'
+// connections on one port (WebSocket, the HTTP health check and the web client's files) and,
+// with --operator-port, the operator's on another (/healthz, /metrics), hosts the lobby, runs
+// the log's housekeeping, and stops gracefully.
 //
 // Threading: one io_context run by `threads` threads; the acceptor, each session and each room
 // have their own strand (docs/server.md). The io_context runs out of work once the server has
@@ -13,6 +14,7 @@
 #include <memory>
 
 #include "net/config.h"
+#include "net/listener.h"
 #include "net/lobby.h"
 #include "net/session.h"
 
@@ -32,18 +34,17 @@ class Server {
   // every client is sent ServerClosing and a close frame. Clients that have not gone after
   // `shutdown_grace` are cut off. The io_context then runs out of work.
   void Stop(const std::string& reason);
-  uint16_t port() const { return port_; }
+  uint16_t port() const { return players_.port(); }
+  // The operator's port (--operator-port), once started; 0 when there is none.
+  uint16_t operator_port() const { return operator_ ? operator_->port() : 0; }
   size_t Connections() const { return registry_.Count(); }
   Lobby& lobby() { return *lobby_; }
   Storage& storage() { return *storage_; }
 
  private:
   std::optional<std::string> OpenLog();
-  void DoAccept();
-  void OnAccept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
-  // Out of descriptors: answers one connection on the spare one, or waits and tries again.
-  void OnDescriptorsExhausted(const boost::system::error_code& ec);
-  std::shared_ptr<void> LeaseReserve();
+  void OnPlayerConnection(boost::asio::ip::tcp::socket socket, std::shared_ptr<void> reserve);
+  void OnOperatorConnection(boost::asio::ip::tcp::socket socket, std::shared_ptr<void> reserve);
   void ScheduleHousekeeping();
   void StopStep();
 
@@ -56,22 +57,13 @@ class Server {
   std::unique_ptr<Storage> storage_;   // outlives the lobby: rooms write through its journal
   std::unique_ptr<BotPool> bot_pool_;  // outlives the lobby: rooms' bots think on it
   std::unique_ptr<Lobby> lobby_;
-  SessionRegistry registry_;
+  SessionRegistry registry_;           // the players' connections
+  SessionRegistry operator_registry_;  // the operator's connections
   std::unique_ptr<SessionContext> context_;
   boost::asio::steady_timer housekeeping_;
-  boost::asio::ip::tcp::acceptor acceptor_;
-  uint16_t port_ = 0;
+  Listener players_;
+  std::unique_ptr<Listener> operator_;  // with --operator-port
   uint64_t next_session_ = 1;
-  bool stopped_ = false;  // on the acceptor's strand
-
-  // Out of descriptors (on the acceptor's strand): a spare descriptor, released to accept one
-  // connection that can check health; the pause before trying again; reports once a while.
-  int reserve_fd_ = -1;
-  bool lease_next_ = false;
-  boost::asio::steady_timer accept_retry_;
-  std::chrono::milliseconds accept_backoff_{0};
-  uint64_t exhausted_refusals_ = 0;  // since the last report
-  std::chrono::steady_clock::time_point last_exhaustion_report_{};
 
   // Stopping (on the stop strand).
   boost::asio::steady_timer stop_timer_;

@@ -34,6 +34,13 @@ size_t SessionRegistry::Count() const {
   return upgraded_;
 }
 
+std::string SessionRegistry::HealthJson() const {
+  const size_t games = game_count ? game_count() : 0;
+  const std::string log = log_stats ? log_stats() : "null";
+  return R"({"status":"ok","games":)" + std::to_string(games) + R"(,"connections":)" +
+         std::to_string(Count()) + R"(,"log":)" + log + "}";
+}
+
 size_t SessionRegistry::Total() const {
   std::lock_guard lock(mutex_);
   return sessions_.size();

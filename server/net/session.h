@@ -72,6 +72,8 @@ class SessionRegistry {
   bool stopping() const { return stopping_; }
   void ShutdownAll(const std::string& reason);
   void ForceCloseAll();
+  // The body of GET /healthz: status, games, open WebSockets and the game log's figures.
+  std::string HealthJson() const;
   std::function<size_t()> game_count;
   std::function<std::string()> log_stats;     // a JSON object
   std::function<std::string()> metrics_text;  // Prometheus' text format (room/metrics.h)

@@ -94,14 +94,14 @@ void BasicSession<NextLayer>::OnReadRequest(boost::beast::error_code ec, size_t)
 template <typename NextLayer>
 void BasicSession<NextLayer>::AnswerHttp() {
   namespace http = boost::beast::http;
+  // With an operator's port, the server's figures are served there only (net/operator_session.h):
+  // the players' port then says no more than that the server is up.
+  const bool operator_port = config_.operator_port.has_value();
   if (request_.method() == http::verb::get && request_.target() == "/healthz") {
-    const size_t games = registry_.game_count ? registry_.game_count() : 0;
-    const std::string log = registry_.log_stats ? registry_.log_stats() : "null";
     return RespondHttp(http::status::ok,
-                       R"({"status":"ok","games":)" + std::to_string(games) + R"(,"connections":)" +
-                           std::to_string(registry_.Count()) + R"(,"log":)" + log + "}");
+                       operator_port ? R"({"status":"ok"})" : registry_.HealthJson());
   }
-  if (request_.method() == http::verb::get && request_.target() == "/metrics") {
+  if (!operator_port && request_.method() == http::verb::get && request_.target() == "/metrics") {
     return RespondHttp(http::status::ok, registry_.metrics_text ? registry_.metrics_text() : "",
                        kMetricsContentType);
   }

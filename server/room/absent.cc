@@ -33,6 +33,11 @@ void Room::StampClock(int seat, persistence::ActionRecord* record) const {
   record->clock_ms = clocks_.AfterMove(now, game_->CurrentActor() != seat);
 }
 
+void Room::Freeze() {
+  frozen_ = true;
+  if (alarm_ != nullptr) alarm_->Clear();
+}
+
 void Room::RestartClocks() {
   clocks_.Run(ClockSeat(), clock_());
   SendClocks();
@@ -49,6 +54,7 @@ void Room::SendClocks() {
 // One alarm for the earliest of: the running clock's end, and every grace period's.
 void Room::ArmAlarm() {
   if (alarm_ == nullptr) return;
+  if (frozen_) return alarm_->Clear();
   std::optional<int64_t> at;
   if (status_ == wire::GAME_STATUS_RUNNING) {
     at = clocks_.RunsOutAt();
@@ -65,7 +71,7 @@ void Room::ArmAlarm() {
 // Deals with the first thing that is due; what it writes sets the alarm again when committed.
 void Room::AlarmRang() {
   if (Deferred(nullptr, 0, [this] { AlarmRang(); })) return;
-  if (status_ != wire::GAME_STATUS_RUNNING) return;
+  if (frozen_ || status_ != wire::GAME_STATUS_RUNNING) return;
   const int64_t now = clock_();
   if (const auto at = clocks_.RunsOutAt(); at && *at <= now) {
     const int seat = *clocks_.running();
@@ -86,7 +92,8 @@ void Room::AlarmRang() {
 }
 
 void Room::StartGraceForAbsent() {
-  if (status_ != wire::GAME_STATUS_RUNNING || options_.time_control.grace_ms <= 0) return;
+  if (frozen_ || status_ != wire::GAME_STATUS_RUNNING || options_.time_control.grace_ms <= 0)
+    return;
   const int64_t now = clock_();
   for (Seat& s : seats_) {
     if (s.taken && !s.bot && !s.online && !s.away_since_ms) s.away_since_ms = now;
@@ -151,7 +158,7 @@ void Room::Forfeit(int seat) {
 void Room::RetryAlarmLater(const persistence::StoreError& error) {
   spdlog::error("game {}: a clock's or an absent player's change could not be written: {}", id_,
                 error.message);
-  if (alarm_ != nullptr) alarm_->Set(kAlarmRetryMs, [this] { RestartClocks(); });
+  if (alarm_ != nullptr && !frozen_) alarm_->Set(kAlarmRetryMs, [this] { RestartClocks(); });
 }
 
 // The stand-in leaves once that is written, with the seat's live bank refilled (so that a

@@ -116,7 +116,7 @@ persistence::SeatRecord Room::RecordOf(int seat, const Seat& s) const {
 }
 
 void Room::ThinkIfBotDecides() {
-  if (bot_runner_ == nullptr) return;
+  if (bot_runner_ == nullptr || frozen_) return;
   const std::optional<int> seat = DecidingSeat();
   if (!seat || !seats_[static_cast<size_t>(*seat)].bot) return;
   // The seed comes from the server's randomness, as tokens do: nobody can predict the choice.
@@ -133,6 +133,7 @@ void Room::ThinkIfBotDecides() {
 // The answer enters as a Move with the bot's token; one to a state the game has left is dropped.
 void Room::BotAnswered(int seat, uint64_t sequence, std::string action) {
   if (Deferred(nullptr, 0, [=, this] { BotAnswered(seat, sequence, action); })) return;
+  if (frozen_) return;  // the bot thinks again after the restart
   if (sequence != Sequence() || DecidingSeat() != seat || !seats_[static_cast<size_t>(seat)].bot) {
     spdlog::debug("game {}: a bot's answer to state {} came after the game moved on", id_,
                   sequence);

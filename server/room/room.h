@@ -185,6 +185,13 @@ class Room {
   void RematchFailed(wire::ErrorCode code, const std::string& reason);
   // Runs `job` once no write is in flight (at once if none is).
   void WhenIdle(const std::function<void()>& job);
+  // The server stops: from now on nothing is decided by time or by a bot. The alarm is cleared
+  // and never set again (no clock runs out, no grace period ends, no stand-in is seated, no
+  // forfeit is written), bots think no more and an answer already under way is dropped. The
+  // game is left as a kill -9 would leave it, less the writes in flight, which finish: after a
+  // restart its clocks, grace periods and bots carry on from the log (docs/server.md).
+  void Freeze();
+  bool frozen() const { return frozen_; }
   // Asked to make the rematch of this game with `options` (its number is the lobby's to give).
   std::function<void(RoomOptions options, RoomGame game)> on_rematch_create;
   // Asked to seat a player in the rematch `game_id` (a JoinSeat made on their behalf).
@@ -388,6 +395,7 @@ class Room {
   persistence::DrawCommitment draws_;  // empty before the start
   SeatClocks clocks_;                  // a game's without a clock before the start
   Alarm* alarm_ = nullptr;
+  bool frozen_ = false;  // Freeze: the server is stopping
 };
 
 }  // namespace carc::server

@@ -196,8 +196,10 @@ class DockerfileTest(unittest.TestCase):
         self.assertTrue(user.isdigit() and int(user) != 0, "a numeric user other than root")
         volumes = self.of("VOLUME")[0].exec_form()
         self.assertEqual([str(Path(config["db"]).parent)], volumes)
-        self.assertEqual(self.of("EXPOSE")[0].text, str(config["port"]))
+        self.assertEqual(self.of("EXPOSE")[0].text.split(),
+                         [str(config["port"]), str(config["operator-port"])])
         self.assertEqual(config["address"], "0.0.0.0")
+        self.assertEqual(config["operator-address"], "0.0.0.0")
         self.assertEqual(self.of("STOPSIGNAL")[0].text, "SIGTERM")
         self.assertEqual(self.of("HEALTHCHECK")[0].exec_form(), ["carc-healthz"])
         self.assertEqual(self.of("ENTRYPOINT")[0].exec_form(), ["carc-entrypoint"])
@@ -328,14 +330,16 @@ class KubernetesTest(unittest.TestCase):
         self.assertEqual(self.statefulset["spec"]["volumeClaimTemplates"][0]["metadata"]["name"],
                          "games")
 
-    def test_the_probes_ask_the_servers_health_endpoint_on_its_port(self):
-        port = self.named_port(self.server, "http")
-        self.assertEqual(port, self.config["port"])
+    def test_the_probes_ask_the_servers_health_endpoint_on_the_operators_port(self):
+        self.assertEqual(self.named_port(self.server, "http"), self.config["port"])
         self.assertEqual(self.config["address"], "0.0.0.0")
+        port = self.named_port(self.server, "operator")
+        self.assertEqual(port, self.config["operator-port"])
+        self.assertEqual(self.config["operator-address"], "0.0.0.0")
         for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
             check = self.server[probe]["httpGet"]
             self.assertEqual(check["path"], "/healthz", probe)
-            self.assertIn(check["port"], ("http", port), probe)
+            self.assertIn(check["port"], ("operator", port), probe)
 
     def test_the_game_log_is_on_the_claimed_volume_and_the_config_where_the_image_reads_it(self):
         mounts = {m["name"]: m["mountPath"] for m in self.server["volumeMounts"]}

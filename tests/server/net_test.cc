@@ -2525,6 +2525,68 @@ TEST(NetLog, AFinishedGameIsResumedAndWatchedAfterARestart) {
   EXPECT_EQ(CodeOf(watcher->Spectate("g999")), wire::ERROR_CODE_NO_SUCH_GAME);
 }
 
+// After a restart, a player who resumed the finished game is offered the rematch the other
+// player asks for, as before the restart (docs/protocol.md, section 12).
+TEST(NetLog, ASeatThatResumedAFinishedGameAfterARestartIsOfferedTheRematch) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  auto first = std::make_unique<TestServer>(config, TestServer::Database::kKeep);
+  auto a = Connected(*first);
+  auto b = Connected(*first);
+  std::string game;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 54, &game));
+  const std::string a_token = a->track().token;
+  const std::string b_token = b->track().token;
+  ASSERT_NO_FATAL_FAILURE(StopAndDrain(*first, {a.get(), b.get()}));
+  first.reset();
+
+  TestServer second(config, TestServer::Database::kKeep);
+  auto back_b = Connected(second);
+  const wire::ServerMessage resumed = back_b->Request(ResumeRequest(game, b_token, 0));
+  ASSERT_TRUE(resumed.has_snapshot()) << Show(resumed);
+  auto back_a = Connected(second);
+  wire::ClientMessage ask;
+  ask.mutable_rematch()->set_game_id(game);
+  ask.mutable_rematch()->set_seat_token(a_token);
+  const wire::ServerMessage joined = back_a->Request(ask);
+  ASSERT_TRUE(joined.has_seat_joined()) << Show(joined);
+  const std::string rematch = joined.seat_joined().game().game_id();
+
+  const auto offer =
+      back_b->ReceiveUntil([](const wire::ServerMessage& m) { return m.has_rematch_offered(); });
+  ASSERT_TRUE(offer.has_value()) << "the seat that resumed is offered the rematch";
+  EXPECT_EQ(offer->rematch_offered().game_id(), game);
+  EXPECT_EQ(offer->rematch_offered().game().game_id(), rematch);
+  EXPECT_EQ(offer->rematch_offered().seat(), 1u);
+}
+
+// Finished games are held for their retention time, but never more than --max-finished-games
+// at once: the oldest leave first, and their players still find them (hosted again from the log).
+TEST(NetLimits, AtMostMaxFinishedGamesAreHeldAndTheOldestLeaveFirst) {
+  ServerConfig config = TestConfig();
+  config.max_finished_games = 1;
+  TestServer server(config);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  std::string first;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(a.get(), b.get(), 55, &first));
+  const std::string first_token = a->track().token;
+  const uint64_t first_end = a->track().sequence();
+  auto c = Connected(server);
+  auto d = Connected(server);
+  std::string second;
+  ASSERT_NO_FATAL_FAILURE(PlayToTheEnd(c.get(), d.get(), 56, &second));
+
+  const std::string finished = R"(carc_games{status="finished"})";
+  const std::string scrape = ScrapeWhen(server.port(), finished, 1);
+  EXPECT_EQ(SampleValue(scrape, finished), 1) << "one finished game held:\n" << scrape;
+  // The first game's player comes back to it: it is hosted again, at its end.
+  auto back = Connected(server);
+  const wire::ServerMessage resumed = back->Request(ResumeRequest(first, first_token, 0));
+  ASSERT_TRUE(resumed.has_snapshot()) << Show(resumed);
+  EXPECT_EQ(resumed.snapshot().sequence(), first_end);
+}
+
 TEST(NetLimits, ACreatorMayHoldOnlySoManyGamesWaitingForPlayers) {
   ServerConfig config = TestConfig();
   config.max_open_games_per_connection = 3;

@@ -1,6 +1,7 @@
 // The carc-server binary as operators run it: stopped by SIGTERM while clients misbehave, and
-// run out of file descriptors. Each test starts its own process (tests/server/server_process.h)
-// and talks to it with hand-made WebSocket clients (raw_client.h). Waits are bounded.
+// run out of file descriptors, on the players' port and beside the operator's. Each test starts its
+// own process (tests/server/server_process.h) and talks to it with hand-made WebSocket clients
+// (raw_client.h). Waits are bounded.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -18,13 +19,6 @@ using std::chrono::seconds;
 using test_server::FreeLoopbackPort;
 using test_server::ServerProcess;
 using test_server::TempDir;
-
-wire::ServerMessage Ask(RawClient& client, wire::ClientMessage message, uint64_t id) {
-  message.set_request_id(id);
-  const auto reply = client.Request(message);
-  EXPECT_TRUE(reply.has_value()) << message.ShortDebugString();
-  return reply.value_or(wire::ServerMessage{});
-}
 
 // A game of `seats` created by `creator`, who takes seat 0; `others` take the next seats.
 std::string GameOf(RawClient& creator, uint32_t seats, const std::vector<RawClient*>& others) {
@@ -117,6 +111,52 @@ TEST(ServerDescriptors, RunningOutOfDescriptorsBacksOffAndKeepsServing) {
   for (int i = 0; i < 50 && !back; ++i) back = Greeted(server.port(), seconds(2));
   EXPECT_NE(back, nullptr) << "a freed descriptor takes a new connection";
 
+  server.Signal(SIGTERM);
+  EXPECT_EQ(server.WaitExit(), std::optional<int>(0)) << server.Tail(30);
+}
+
+// The operator's port answers the health check and the metrics at once, whatever the players'
+// side does: here a hundred connections that say nothing hold every descriptor of the players'
+// port. Its figures are not served on the players' port.
+TEST(ServerDescriptors, TheOperatorsPortAnswersWhileSilentConnectionsHoldEveryDescriptor) {
+  TempDir dir;
+  const uint16_t operator_port = FreeLoopbackPort();
+  ServerProcess server(dir.path(), FreeLoopbackPort(),
+                       {"--operator-port", std::to_string(operator_port)},
+                       /*max_descriptors=*/64);
+  ASSERT_TRUE(server.Start());
+  const auto get = [](uint16_t port, const std::string& path) {
+    RawClient client;
+    if (!client.ConnectTcp(port)) return std::string("(no connection)");
+    client.SendBytes("GET " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
+    // A bound on an answer that comes at once; a health check that waits behind the players'
+    // connections waits for their handshake timeout (10 s).
+    client.ReadUntilClosed(seconds(3));
+    return client.received();
+  };
+  EXPECT_TRUE(get(server.port(), "/metrics").starts_with("HTTP/1.1 404"))
+      << "the metrics are the operator's";
+  const std::string public_health = get(server.port(), "/healthz");
+  EXPECT_TRUE(public_health.starts_with("HTTP/1.1 200"));
+  EXPECT_EQ(public_health.find("\"games\""), std::string::npos) << public_health;
+
+  std::vector<std::unique_ptr<RawClient>> silent;
+  for (int i = 0; i < 100; ++i) {
+    auto client = std::make_unique<RawClient>();
+    ASSERT_TRUE(client->ConnectTcp(server.port()));
+    silent.push_back(std::move(client));
+  }
+  for (int i = 0; i < 3; ++i) {
+    const std::string health = get(operator_port, "/healthz");
+    EXPECT_TRUE(health.starts_with("HTTP/1.1 200")) << "try " << i << ": " << health;
+    EXPECT_NE(health.find("\"games\":0"), std::string::npos) << health;
+  }
+  const std::string metrics = get(operator_port, "/metrics");
+  EXPECT_TRUE(metrics.starts_with("HTTP/1.1 200")) << metrics;
+  EXPECT_NE(metrics.find("carc_"), std::string::npos) << metrics;
+  EXPECT_TRUE(get(operator_port, "/").starts_with("HTTP/1.1 404")) << "only health and metrics";
+
+  silent.clear();
   server.Signal(SIGTERM);
   EXPECT_EQ(server.WaitExit(), std::optional<int>(0)) << server.Tail(30);
 }

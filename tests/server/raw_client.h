@@ -5,6 +5,7 @@
 #pragma once
 
 #include <arpa/inet.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
@@ -100,6 +101,9 @@ class RawClient {
     return welcome && welcome->has_welcome();
   }
 
+  // Every byte received so far (an HTTP answer whole, body included).
+  const std::string& received() const { return received_; }
+
   // The server ended the connection: an orderly close, or a reset.
   bool closed_by_server() const { return eof_ || reset_; }
   void Close() {
@@ -140,6 +144,15 @@ class RawClient {
 };
 
 // A client that has said Hello, or null if the server did not take it.
+// `message` with request id `id`, and its answer (an empty message, and a test failure, when
+// none came).
+inline wire::ServerMessage Ask(RawClient& client, wire::ClientMessage message, uint64_t id) {
+  message.set_request_id(id);
+  const auto reply = client.Request(message);
+  EXPECT_TRUE(reply.has_value()) << message.ShortDebugString();
+  return reply.value_or(wire::ServerMessage{});
+}
+
 inline std::unique_ptr<RawClient> Greeted(
     uint16_t port, std::chrono::milliseconds timeout = std::chrono::seconds(5)) {
   auto client = std::make_unique<RawClient>();

@@ -127,10 +127,10 @@ class ServerProcess {
 
   void Signal(int signal) const { kill(pid_, signal); }
 
-  // Waits (bounded) for the process to end: its exit code, or 128 + the signal that ended it,
-  // or nullopt if it is still running (it is then killed).
-  std::optional<int> WaitExit() {
-    const auto deadline = std::chrono::steady_clock::now() + kExitTimeout;
+  // Waits (at most `timeout`) for the process to end: its exit code, or 128 + the signal that ended
+  // it, or nullopt if it is still running (it is then killed).
+  std::optional<int> WaitExit(std::chrono::milliseconds timeout = kExitTimeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
     int status = 0;
     while (waitpid(pid_, &status, WNOHANG) == 0) {
       if (std::chrono::steady_clock::now() > deadline) {
