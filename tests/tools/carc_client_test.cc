@@ -550,3 +550,42 @@ TEST(CarcClientLoad, ReportsTheBroadcastToEverySeatTheBytesAndTheServersProcess)
 
 }  // namespace
 }  // namespace carc
+
+// ---------------------------------------------------------------------------------------------
+// Origins
+
+namespace carc {
+namespace {
+
+// A server of the test's own, and carc-client against it.
+class CarcClientOwnServer : public ::testing::Test {
+ protected:
+  void StartServer(std::vector<std::string> flags = {}) {
+    server_ = std::make_unique<ServerProcess>(dir_.path(), test_server::FreeLoopbackPort(),
+                                              std::move(flags));
+    ASSERT_TRUE(server_->Start());
+  }
+
+  std::string Url() const { return "ws://127.0.0.1:" + std::to_string(server_->port()); }
+
+  testing::CommandResult Client(const std::string& args) const {
+    return testing::RunCommand(std::string(CARC_CLIENT_BINARY) + " --server " + Url() + " " + args);
+  }
+
+  TempDir dir_;
+  std::unique_ptr<ServerProcess> server_;
+};
+
+// Origins protect people's browsers from other sites' pages; carc-client is no browser and sends
+// none, so a server that lists its origins admits it.
+TEST_F(CarcClientOwnServer, AServerWithAllowedOriginsAdmitsTheClient) {
+  StartServer({"--allowed-origin", "https://carc.example"});
+  const auto bots = Client("bots --seats 2 --seed 4");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  EXPECT_TRUE(json::parse(bots.out)["seats_agree"].get<bool>());
+  const auto listed = Client("list");
+  EXPECT_EQ(listed.status, 0) << listed.out;
+}
+
+}  // namespace
+}  // namespace carc
