@@ -6,6 +6,7 @@
 // never its own.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -552,7 +553,7 @@ TEST(CarcClientLoad, ReportsTheBroadcastToEverySeatTheBytesAndTheServersProcess)
 }  // namespace carc
 
 // ---------------------------------------------------------------------------------------------
-// Origins
+// Origins, long lists
 
 namespace carc {
 namespace {
@@ -585,6 +586,24 @@ TEST_F(CarcClientOwnServer, AServerWithAllowedOriginsAdmitsTheClient) {
   EXPECT_TRUE(json::parse(bots.out)["seats_agree"].get<bool>());
   const auto listed = Client("list");
   EXPECT_EQ(listed.status, 0) << listed.out;
+}
+
+// More games than one page of ListGames holds (50 by default): every one is listed.
+TEST_F(CarcClientOwnServer, ListShowsEveryGamePageAfterPage) {
+  StartServer({"--max-open-games-per-address", "0"});
+  constexpr int kGames = 205;  // more than the largest page (200)
+  const auto left = Client("load --games " + std::to_string(kGames) +
+                           " --seats 2 --seconds 60 --leave-at-sequence 4");
+  ASSERT_EQ(left.status, 0) << left.out;
+
+  const auto listed = Client("list --json");
+  ASSERT_EQ(listed.status, 0) << listed.out;
+  std::set<std::string> ids;
+  for (const json& g : json::parse(listed.out)) ids.insert(g["game_id"].get<std::string>());
+  EXPECT_EQ(ids.size(), static_cast<size_t>(kGames));
+  const auto text = Client("list");
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), kGames + 1) << "and a header";
 }
 
 }  // namespace

@@ -24,7 +24,8 @@
 // base URL: a server alone, or a proxy in front of shards (docs/operations.md, "Shards"). A
 // command that names a game connects where the game is played (GameUrl: BASE/shard/NAME/ for
 // the game "NAME-g12"); create, bots and load create through the base URL (the proxy picks the
-// shard); list asks the proxy for its shards (GET /shards) and merges what each one lists.
+// shard); list asks the proxy for its shards (GET /shards) and merges what each one lists, every
+// page of it.
 // Games are followed with protocol::Follower, whatever their rule set; the tile set of a game's
 // rule set comes from the server (GetTileSet), never from this build.
 #include <CLI/CLI.hpp>
@@ -442,18 +443,34 @@ int Rematch(const ServerUrl& url, const std::string& game_id, const std::string&
   return 0;
 }
 
-// One server's games (ListGames); nullopt after printing why there are none to show.
+// The largest page of ListGames a server gives: the fewest requests for a long list.
+constexpr uint32_t kListPage = 200;
+
+// Every game one server lists (ListGames), page after page until its next_page is empty;
+// nullopt after printing why there are none to show.
 std::optional<std::vector<wire::GameInfo>> GamesOf(BlockingClient& client) {
-  wire::ClientMessage message;
-  message.mutable_list_games();
-  const auto reply = Call(client, std::move(message));
-  if (!reply) return std::nullopt;
-  if (!reply->has_game_list()) {
-    Fail("unexpected reply to ListGames");
-    return std::nullopt;
+  std::vector<wire::GameInfo> games;
+  std::string after;
+  for (;;) {
+    wire::ClientMessage message;
+    message.mutable_list_games()->set_limit(kListPage);
+    message.mutable_list_games()->set_after(after);
+    const auto reply = Call(client, std::move(message));
+    if (!reply) return std::nullopt;
+    if (!reply->has_game_list()) {
+      Fail("unexpected reply to ListGames");
+      return std::nullopt;
+    }
+    const wire::GameList& page = reply->game_list();
+    games.insert(games.end(), page.games().begin(), page.games().end());
+    if (page.next_page().empty()) return games;
+    if (page.next_page() == after) {
+      // A server that gives the same page again would keep this loop going for ever.
+      Fail("the server's list of games does not move on after '" + after + "'");
+      return std::nullopt;
+    }
+    after = page.next_page();
   }
-  return std::vector<wire::GameInfo>(reply->game_list().games().begin(),
-                                     reply->game_list().games().end());
 }
 
 // The games of every shard behind the proxy at `base`, each shard asked on its own connection
