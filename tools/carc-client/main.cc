@@ -25,7 +25,8 @@
 // command that names a game connects where the game is played (GameUrl: BASE/shard/NAME/ for
 // the game "NAME-g12"); create, bots and load create through the base URL (the proxy picks the
 // shard); list asks the proxy for its shards (GET /shards) and merges what each one lists, every
-// page of it.
+// page of it. play, bots and load ride out a restart of the server (ServerClosing, then the
+// close): they reconnect with a growing wait and resume their seats.
 // Games are followed with protocol::Follower, whatever their rule set; the tile set of a game's
 // rule set comes from the server (GetTileSet), never from this build.
 #include <CLI/CLI.hpp>
@@ -996,6 +997,10 @@ int Main(int argc, char** argv) {
   bots->add_option("--seconds", seconds, "give up after this long (default 300)")
       ->check(CLI::Range(1, 3600));
   bots->add_flag("--verbose", verbose, "print every bot's moves");
+  int think_ms = 0;
+  bots->add_option("--think-ms", think_ms,
+                   "each bot waits this long before each move: a game to watch (default 0)")
+      ->check(CLI::Range(0, 600000));
 
   CLI::App* load = app.add_subcommand(
       "load", "load test on loopback: many games of bots at once; prints a JSON report");
@@ -1020,7 +1025,6 @@ int Main(int argc, char** argv) {
       ->check(CLI::IsMember({"random", "eager"}));
   load->add_flag("--repeat", games.repeat,
                  "start a new game whenever one ends, until the time limit (at most 5000 games)");
-  int think_ms = 0;
   load->add_option("--think-ms", think_ms,
                    "each bot waits this long before each move: the players' pace (default 0)")
       ->check(CLI::Range(0, 600000));
@@ -1085,6 +1089,7 @@ int Main(int argc, char** argv) {
   games.rule_set = rule_set;
   games.options = std::get<0>(options);
   games.policy = policy == "eager" ? Policy::kEager : Policy::kRandom;
+  games.think = std::chrono::milliseconds(think_ms);
   if (bots->parsed()) {
     games.tiles = GetTiles(url, rule_set);
     if (!games.tiles) return 1;
@@ -1108,7 +1113,6 @@ int Main(int argc, char** argv) {
   games.seed = seed ? *seed : 1;
   games.bot_seed = games.seed.value_or(1);
   games.limit = std::chrono::seconds(seconds);
-  games.think = std::chrono::milliseconds(think_ms);
   if (auto error = RaiseDescriptorLimit(static_cast<uint64_t>(games.games) * games.seats)) {
     return Fail("load: " + *error);
   }

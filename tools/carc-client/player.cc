@@ -14,6 +14,20 @@ namespace carc::client {
 namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
 
+namespace {
+
+// The waits before connecting again, as the web client's: 0.5 s, doubling up to 8 s.
+constexpr std::chrono::milliseconds kFirstReconnectWait{500};
+constexpr std::chrono::milliseconds kLongestReconnectWait{8000};
+
+std::string SecondsText(std::chrono::milliseconds wait) {
+  const auto tenths = wait.count() / 100;
+  return std::to_string(tenths / 10) + (tenths % 10 == 0 ? "" : "." + std::to_string(tenths % 10)) +
+         " s";
+}
+
+}  // namespace
+
 void PrintLine(const std::string& line, bool to_stderr) {
   static std::mutex mutex;
   std::lock_guard lock(mutex);
@@ -62,7 +76,7 @@ Player::Player(asio::io_context& io, PlayerConfig config)
       config_(std::move(config)),
       random_(config_.seed),
       pace_(core::Mix64(config_.seed ^ 0x7ACEULL)),
-      reconnects_left_(config_.max_reconnects) {}
+      reconnect_wait_(kFirstReconnectWait) {}
 
 void Player::CreateAndJoin(wire::CreateGame create) {
   mode_ = Mode::kCreate;
@@ -154,12 +168,26 @@ void Player::OnClosed(const std::string& error) {
   connection_.reset();
   welcomed_ = false;
   if (finished_ || stopped_ || failed_) return Done();
-  const std::string why = error.empty() ? std::string("connection closed") : error;
-  if (reconnects_left_ <= 0) return Fail(why);
-  --reconnects_left_;
+  const std::string why = !server_closing_.empty() ? server_closing_
+                          : error.empty()          ? std::string("connection closed")
+                                                   : error;
+  server_closing_.clear();
+  if (!server_restarting_ && !config_.reconnect_unannounced) return Fail(why);
+  ConnectAgainLater(why);
+}
+
+void Player::ConnectAgainLater(const std::string& why) {
+  const Clock::time_point now = Clock::now();
+  if (!lost_since_) lost_since_ = now;
+  if (now - *lost_since_ >= config_.reconnect_for) {
+    return Fail(why + "; no connection again within " +
+                std::to_string(config_.reconnect_for.count()) + " s");
+  }
   ++stats_.reconnects;
-  PrintLine("carc-client: " + why + "; reconnecting in 1 s", true);
-  timer_.expires_after(std::chrono::seconds(1));
+  const std::chrono::milliseconds wait = reconnect_wait_;
+  reconnect_wait_ = std::min(reconnect_wait_ * 2, kLongestReconnectWait);
+  PrintLine("carc-client: " + why + "; reconnecting in " + SecondsText(wait), true);
+  timer_.expires_after(wait);
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code&) {
     if (self->stopped_ || self->failed_) return self->Done();
     self->report_resume_ = true;
@@ -175,6 +203,9 @@ void Player::OnMessage(const wire::ServerMessage& message) {
   switch (message.body_case()) {
     case wire::ServerMessage::kWelcome:
       welcomed_ = true;
+      server_restarting_ = false;
+      lost_since_.reset();
+      reconnect_wait_ = kFirstReconnectWait;
       return AfterWelcome();
     case wire::ServerMessage::kGameCreated:
       if (message.request_id() != setup_id_) return;
@@ -241,7 +272,12 @@ void Player::OnMessage(const wire::ServerMessage& message) {
       if (message.seat_moved().game_id() != game_id_) return;
       return Fail("the seat was taken by another connection with its token");
     case wire::ServerMessage::kServerClosing:
-      return Fail("the server is shutting down: " + message.server_closing().reason());
+      // A restart or an upgrade: the close follows, and the server comes back on the same game
+      // log, so the seat is resumed as after a lost connection (OnClosed).
+      server_closing_ = "the server closed the connection with ServerClosing (\"" +
+                        message.server_closing().reason() + "\")";
+      server_restarting_ = true;
+      return;
     default:
       return;
   }

@@ -5,8 +5,10 @@
 //
 // A Player gets its seat by creating a game and joining seat 0, by joining a given game, or by
 // resuming a seat with its token. It follows the public state (protocol::Follower) and checks every
-// hash; when it loses its way it asks for a snapshot (Resume from 0). When the connection drops it
-// reconnects and resumes from the last sequence it saw, so only the missed deltas come back.
+// hash; when it loses its way it asks for a snapshot (Resume from 0). When the connection drops,
+// or the server says ServerClosing (a restart or an upgrade: it comes back on the same game log),
+// it reconnects with a growing wait and resumes from the last sequence it saw, so only the missed
+// deltas come back.
 // Once it knows its game, it connects where the game is played (GameUrl: behind a proxy, the
 // game's shard); only CreateAndJoin's first connection goes to the base URL.
 // In a game with a clock it keeps the last Clocks and shows them with each of a person's
@@ -71,7 +73,13 @@ struct PlayerConfig {
   std::string name = "bot";  // the player name sent with JoinSeat
   bool print_moves = false;  // one line per own accepted move on stdout
   bool print_all = false;    // every delta, the state at each own decision (interactive)
-  int max_reconnects = 5;    // attempts after a lost connection, one second apart
+  // A lost connection is opened again after 0.5 s, then after twice as long each time up to 8 s
+  // (the web client's waits), until `reconnect_for` has passed since it was lost; once the server
+  // welcomes a connection again, a later loss starts afresh.
+  std::chrono::seconds reconnect_for{120};
+  // Whether a connection lost without a word from the server is reconnected. One the server
+  // closed after ServerClosing always is: the server is being restarted or upgraded.
+  bool reconnect_unannounced = true;
   // The game's rule set and its tile set (the server's GetTileSet), which the follower decodes
   // and the drawing names tiles with: a snapshot of another rule set is refused.
   std::string rule_set;
@@ -146,6 +154,7 @@ class Player : public std::enable_shared_from_this<Player> {
   void Connect();
   void OnMessage(const wire::ServerMessage& message);
   void OnClosed(const std::string& error);
+  void ConnectAgainLater(const std::string& why);
   void AfterWelcome();
   void SendJoin();
   void SendResume(uint64_t last_seen);
@@ -186,7 +195,13 @@ class Player : public std::enable_shared_from_this<Player> {
   uint64_t pending_id_ = 0;  // the request id of the Move awaiting its Delta
   std::chrono::steady_clock::time_point pending_sent_;
   std::optional<Pending> pending_;  // our decision, while not yet answered
-  int reconnects_left_ = 0;
+  // Reconnection: when the connection was lost (none while connected), the next wait, what the
+  // server said before it closed the connection (ServerClosing), and whether it said so before
+  // the last loss and has not welcomed a connection since (its restart is waited for).
+  std::optional<std::chrono::steady_clock::time_point> lost_since_;
+  std::chrono::milliseconds reconnect_wait_;
+  std::string server_closing_;
+  bool server_restarting_ = false;
   bool report_resume_ = false;  // after a reconnection: say how the Resume was answered
   bool finished_ = false;
   std::set<int> resigned_seats_;        // the resignations already told
