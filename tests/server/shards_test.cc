@@ -57,8 +57,8 @@ class ShardsBehindNginx : public ::testing::Test {
     std::string pairs;
     for (const std::string name : {"a", "b", "c"}) {
       fs::create_directories(dir_.path() / name);
-      auto shard = std::make_unique<ServerProcess>(dir_.path() / name, FreeLoopbackPort(),
-                                                   std::vector<std::string>{"--shard", name});
+      auto shard =
+          std::make_unique<ServerProcess>(dir_.path() / name, FreeLoopbackPort(), ShardFlags(name));
       ASSERT_TRUE(shard->Start()) << "shard " << name;
       pairs += " " + name + "=127.0.0.1:" + std::to_string(shard->port());
       shards_[name] = std::move(shard);
@@ -92,12 +92,19 @@ class ShardsBehindNginx : public ::testing::Test {
     if (nginx_) nginx_->Stop(SIGTERM, seconds(5));
   }
 
+  // The flags shard `name` is started with.
+  virtual std::vector<std::string> ShardFlags(const std::string& name) const {
+    return {"--shard", name};
+  }
+
   std::string Base() const { return "ws://127.0.0.1:" + std::to_string(proxy_port_); }
 
   // carc-client through the proxy, in the foreground (its one-shot commands wait at most 10 s).
-  testing::CommandResult Client(const std::string& args) const {
-    return testing::RunCommand(std::string(CARC_CLIENT_BINARY) + " --server " + Base() + " " +
-                               args);
+  testing::CommandResult Client(const std::string& args) const { return ClientAt(Base(), args); }
+
+  // carc-client with `base` as its --server.
+  static testing::CommandResult ClientAt(const std::string& base, const std::string& args) {
+    return testing::RunCommand(std::string(CARC_CLIENT_BINARY) + " --server " + base + " " + args);
   }
 
   // carc-client through the proxy, in the background; its output in LOG-NAME.log.
@@ -284,6 +291,51 @@ TEST_F(ShardsBehindNginx, PlayersReachEveryShardThroughTheProxyAndAKilledShardCo
   const auto replay = Client("replay " + x + " --json");
   ASSERT_EQ(replay.status, 0) << replay.out;
   EXPECT_TRUE(json::parse(replay.out)["over"].get<bool>());
+}
+
+// Shard a has room for one game (--max-games 1), b and c for many.
+class ShardsBehindNginxOneFull : public ShardsBehindNginx {
+ protected:
+  std::vector<std::string> ShardFlags(const std::string& name) const override {
+    std::vector<std::string> flags = ShardsBehindNginx::ShardFlags(name);
+    if (name == "a") flags.insert(flags.end(), {"--max-games", "1"});
+    return flags;
+  }
+};
+
+TEST_F(ShardsBehindNginxOneFull, CreatesThroughTheProxyLandOnTheShardsWithRoom) {
+  // Shard a's one game, created at its own address: a is full from now on.
+  const std::string shard_a = Base() + "/shard/a/";
+  const auto first = ClientAt(shard_a, "create --seats 2");
+  ASSERT_EQ(first.status, 0) << first.out;
+  ASSERT_EQ(ShardOf(first.out), "a") << first.out;
+  const auto refused = ClientAt(shard_a, "create --seats 2");
+  EXPECT_NE(refused.status, 0);
+  EXPECT_TRUE(Contains(refused.out, "ERROR_CODE_SERVER_FULL")) << refused.out;
+
+  // The proxy hands connections to the shards in turn, so a third of these reach shard a first;
+  // each is created on another shard all the same.
+  std::set<std::string> created_on;
+  for (int i = 0; i < 6; ++i) {
+    const auto created = Client("create --seats 2");
+    ASSERT_EQ(created.status, 0) << created.out;
+    created_on.insert(ShardOf(created.out.substr(0, created.out.find('\n'))));
+  }
+  EXPECT_EQ(created_on, (std::set<std::string>{"b", "c"}));
+
+  // Games of bots, one at a time and several at once, each seat joining at the game's shard.
+  for (int seed = 1; seed <= 3; ++seed) {
+    const auto bots = Client("bots --seats 2 --seed " + std::to_string(seed));
+    ASSERT_EQ(bots.status, 0) << bots.out;
+    const json result = json::parse(bots.out);
+    EXPECT_TRUE(result["seats_agree"].get<bool>());
+    EXPECT_NE(ShardOf(result["game_id"]), "a");
+  }
+  const auto load = Client("load --games 3 --seats 2 --seconds 60");
+  ASSERT_EQ(load.status, 0) << load.out;
+  const json report = json::parse(load.out);
+  EXPECT_EQ(report["games_finished_seats_agree"], 3) << load.out;
+  EXPECT_EQ(report["connections_failed"], 0) << load.out;
 }
 
 }  // namespace

@@ -106,6 +106,7 @@ class Runner {
       // A lost bot is a failure to report, not to hide; a server that says it is closing (a
       // restart, an upgrade) is waited for, as players wait for it.
       config.reconnect_unannounced = false;
+      config.shards = options_.shards;
       config.rule_set = options_.rule_set;
       config.tiles = options_.tiles;
       config.moves = moves;

@@ -24,9 +24,10 @@
 // base URL: a server alone, or a proxy in front of shards (docs/operations.md, "Shards"). A
 // command that names a game connects where the game is played (GameUrl: BASE/shard/NAME/ for
 // the game "NAME-g12"); create, bots and load create through the base URL (the proxy picks the
-// shard); list asks the proxy for its shards (GET /shards) and merges what each one lists, every
-// page of it. play, bots and load ride out a restart of the server (ServerClosing, then the
-// close): they reconnect with a growing wait and resume their seats.
+// shard; when that one is full, ERROR_CODE_SERVER_FULL, the other shards are tried in turn at
+// BASE/shard/NAME/); list asks the proxy for its shards (GET /shards) and merges what each one
+// lists, every page of it. play, bots and load ride out a restart of the server (ServerClosing,
+// then the close): they reconnect with a growing wait and resume their seats.
 // Games are followed with protocol::Follower, whatever their rule set; the tile set of a game's
 // rule set comes from the server (GetTileSet), never from this build.
 #include <CLI/CLI.hpp>
@@ -359,6 +360,37 @@ int RuleSets(const ServerUrl& url, bool as_json) {
   return 0;
 }
 
+bool IsServerFull(const std::variant<wire::ServerMessage, std::string>& answer) {
+  const auto* reply = std::get_if<wire::ServerMessage>(&answer);
+  return reply != nullptr && reply->has_error() &&
+         reply->error().code() == wire::ERROR_CODE_SERVER_FULL;
+}
+
+struct CreateAnswer {
+  std::variant<wire::ServerMessage, std::string> answer;  // the last reply, or what went wrong
+  bool other_shards_tried = false;
+};
+
+// Sends a CreateGame on `client` (open at `base`). Behind a proxy the shard it chose may be full
+// while others have room: a refusal with ERROR_CODE_SERVER_FULL sends the same CreateGame to each
+// other shard in turn (BASE/shard/NAME/, ShardsToTryAfter), until one creates the game. A shard
+// that does not answer is passed over.
+CreateAnswer CreateWhereThereIsRoom(BlockingClient& client, const ServerUrl& base,
+                                    const wire::ClientMessage& message) {
+  CreateAnswer created{client.Call(message)};
+  if (!IsServerFull(created.answer)) return created;
+  for (const std::string& shard : ShardsToTryAfter(FetchShards(base), client.welcome().shard())) {
+    created.other_shards_tried = true;
+    BlockingClient other;
+    if (other.Open(ShardUrl(base, shard))) continue;
+    auto answer = other.Call(message);
+    if (std::holds_alternative<std::string>(answer)) continue;
+    created.answer = std::move(answer);
+    if (!IsServerFull(created.answer)) return created;
+  }
+  return created;
+}
+
 int Create(const ServerUrl& url, const std::string& rule_set,
            const std::map<std::string, int32_t>& options, int seats, const std::string& name,
            const std::optional<uint64_t>& seed, const std::vector<wire::BotSeat>& bots,
@@ -377,9 +409,13 @@ int Create(const ServerUrl& url, const std::string& rule_set,
   create->set_on_resign(on_resign);
   create->set_spectators_chat(spectators_chat);
   if (time_control) *create->mutable_time_control() = *time_control;
-  auto answer = client.Call(std::move(message));
-  if (auto* error = std::get_if<std::string>(&answer)) return Fail(*error);
-  const auto* reply = &std::get<wire::ServerMessage>(answer);
+  const CreateAnswer created = CreateWhereThereIsRoom(client, url, message);
+  if (auto* error = std::get_if<std::string>(&created.answer)) return Fail(*error);
+  const auto* reply = &std::get<wire::ServerMessage>(created.answer);
+  if (reply->has_error() && IsServerFull(created.answer) && created.other_shards_tried) {
+    return Fail("the server refused to create the game: " + Describe(reply->error()) +
+                " (every shard that answered is full)");
+  }
   if (reply->has_error()) return CreateRefused(reply->error(), client.welcome());
   if (!reply->has_game_created()) return Fail("unexpected reply to CreateGame");
   const wire::GameInfo& game = reply->game_created().game();
@@ -1090,6 +1126,8 @@ int Main(int argc, char** argv) {
   games.options = std::get<0>(options);
   games.policy = policy == "eager" ? Policy::kEager : Policy::kRandom;
   games.think = std::chrono::milliseconds(think_ms);
+  // Behind a proxy, a game the shard it chose has no room for is created on another.
+  games.shards = FetchShards(url);
   if (bots->parsed()) {
     games.tiles = GetTiles(url, rule_set);
     if (!games.tiles) return 1;

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "clock_options.h"
+#include "shards.h"
 
 namespace carc::client {
 
@@ -109,12 +110,10 @@ void Player::Start(Callbacks callbacks) {
 
 void Player::Connect() {
   welcomed_ = false;
+  welcome_shard_.clear();
   pending_id_ = 0;
   pending_.reset();
-  // Before the game exists (CreateAndJoin), the base URL: the proxy picks the shard that creates
-  // it. From then on, and on every reconnection, where the game is played.
-  const ServerUrl url = game_id_.empty() ? config_.url : GameUrl(config_.url, game_id_);
-  connection_ = Connection::Create(strand_, url, config_.endpoints);
+  connection_ = Connection::Create(strand_, Where(), config_.endpoints);
   auto self = shared_from_this();
   connection_->Start({
       .opened = nullptr,
@@ -122,6 +121,14 @@ void Player::Connect() {
       .closed = [self](const std::string& error) { self->OnClosed(error); },
   });
   connection_->Send(HelloMessage());
+}
+
+// Before the game exists (CreateAndJoin), the base URL: the proxy picks the shard that creates it;
+// or the shard tried after the one it picked was full. From then on, and on every reconnection,
+// where the game is played.
+ServerUrl Player::Where() const {
+  if (!game_id_.empty()) return GameUrl(config_.url, game_id_);
+  return create_shard_.empty() ? config_.url : ShardUrl(config_.url, create_shard_);
 }
 
 void Player::SetGame(const std::string& game_id) {
@@ -168,10 +175,19 @@ void Player::OnClosed(const std::string& error) {
   connection_.reset();
   welcomed_ = false;
   if (finished_ || stopped_ || failed_) return Done();
+  if (changing_shard_) {
+    changing_shard_ = false;
+    return Connect();
+  }
   const std::string why = !server_closing_.empty() ? server_closing_
                           : error.empty()          ? std::string("connection closed")
                                                    : error;
   server_closing_.clear();
+  if (game_id_.empty() && create_shards_) {
+    // A shard tried for creating the game that went away before it did: the next one, if any.
+    if (CreateOnAnotherShard()) return Connect();
+    return Fail(why + " (the last shard tried for creating the game)");
+  }
   if (!server_restarting_ && !config_.reconnect_unannounced) return Fail(why);
   ConnectAgainLater(why);
 }
@@ -195,6 +211,15 @@ void Player::ConnectAgainLater(const std::string& why) {
   });
 }
 
+bool Player::CreateOnAnotherShard() {
+  if (mode_ != Mode::kCreate || config_.shards.empty()) return false;
+  if (!create_shards_) create_shards_ = ShardsToTryAfter(config_.shards, welcome_shard_);
+  if (create_shards_->empty()) return false;
+  create_shard_ = create_shards_->front();
+  create_shards_->erase(create_shards_->begin());
+  return true;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Messages
 
@@ -203,6 +228,7 @@ void Player::OnMessage(const wire::ServerMessage& message) {
   switch (message.body_case()) {
     case wire::ServerMessage::kWelcome:
       welcomed_ = true;
+      welcome_shard_ = message.welcome().shard();
       server_restarting_ = false;
       lost_since_.reset();
       reconnect_wait_ = kFirstReconnectWait;
@@ -406,7 +432,15 @@ void Player::OnError(const wire::ServerMessage& message) {
   ++stats_.errors[wire::ErrorCode_Name(error.code())];
   const uint64_t id = message.request_id();
   if (id != 0 && id == setup_id_) {
-    return Fail("the server refused: " + Describe(error));
+    const bool full = error.code() == wire::ERROR_CODE_SERVER_FULL && game_id_.empty();
+    if (full && CreateOnAnotherShard()) {
+      // This shard is full; another behind the proxy may have room.
+      changing_shard_ = true;
+      connection_->Close();
+      return;
+    }
+    return Fail("the server refused: " + Describe(error) +
+                (full && create_shards_ ? " (every shard that answered is full)" : ""));
   }
   if (id == 0 || id != pending_id_) {
     PrintLine("carc-client: the server says " + Describe(error), true);

@@ -10,7 +10,8 @@
 // it reconnects with a growing wait and resumes from the last sequence it saw, so only the missed
 // deltas come back.
 // Once it knows its game, it connects where the game is played (GameUrl: behind a proxy, the
-// game's shard); only CreateAndJoin's first connection goes to the base URL.
+// game's shard); only CreateAndJoin's first connection goes to the base URL, and when the shard
+// the proxy chose is full (ERROR_CODE_SERVER_FULL), the next ones to the other shards in turn.
 // In a game with a clock it keeps the last Clocks and shows them with each of a person's
 // decisions; it says when a stand-in comes or goes, and a person whose seat a stand-in plays takes
 // it back with 'back' (Resume with the token).
@@ -80,6 +81,10 @@ struct PlayerConfig {
   // Whether a connection lost without a word from the server is reconnected. One the server
   // closed after ServerClosing always is: the server is being restarted or upgraded.
   bool reconnect_unannounced = true;
+  // The shards behind the proxy at `url` (its GET /shards); empty for a server alone. A
+  // CreateGame refused with ERROR_CODE_SERVER_FULL by the shard the proxy chose is sent to each
+  // other shard in turn (ShardsToTryAfter), until one creates the game.
+  std::vector<std::string> shards;
   // The game's rule set and its tile set (the server's GetTileSet), which the follower decodes
   // and the drawing names tiles with: a snapshot of another rule set is refused.
   std::string rule_set;
@@ -152,9 +157,13 @@ class Player : public std::enable_shared_from_this<Player> {
 
   Player(boost::asio::io_context& io, PlayerConfig config);
   void Connect();
+  ServerUrl Where() const;
   void OnMessage(const wire::ServerMessage& message);
   void OnClosed(const std::string& error);
   void ConnectAgainLater(const std::string& why);
+  // After a refusal of CreateGame for want of room (or a shard that did not answer while the
+  // game was being created): on to the next shard to try, if there is one.
+  bool CreateOnAnotherShard();
   void AfterWelcome();
   void SendJoin();
   void SendResume(uint64_t last_seen);
@@ -202,7 +211,13 @@ class Player : public std::enable_shared_from_this<Player> {
   std::chrono::milliseconds reconnect_wait_;
   std::string server_closing_;
   bool server_restarting_ = false;
-  bool report_resume_ = false;  // after a reconnection: say how the Resume was answered
+  // Creating on another shard: those still to try, and the one the current connection goes to
+  // (empty: the base URL, where the proxy chooses).
+  std::optional<std::vector<std::string>> create_shards_;
+  std::string create_shard_;
+  std::string welcome_shard_;    // the shard the current connection reached (Welcome.shard)
+  bool changing_shard_ = false;  // the connection closes to go to create_shard_
+  bool report_resume_ = false;   // after a reconnection: say how the Resume was answered
   bool finished_ = false;
   std::set<int> resigned_seats_;        // the resignations already told
   std::set<int> stand_in_seats_;        // the seats a stand-in plays, as last told
