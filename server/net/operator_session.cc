@@ -15,7 +15,7 @@ namespace {
 // The whole request must arrive within this: a health check or a scrape is one short request.
 constexpr std::chrono::seconds kRequestTimeout{5};
 // An operator's request is small; anything larger is refused by the parser.
-constexpr uint64_t kMaxRequestBytes = 8 * 1024;
+constexpr uint32_t kMaxRequestBytes = 8192;
 
 }  // namespace
 

@@ -176,11 +176,15 @@ void BasicSession<NextLayer>::WriteAndShutdown(std::shared_ptr<Response> respons
       });
 }
 
+// Origin is a browser's protection: a browser always sends it on an upgrade from a page, so a
+// page of another site is refused here. An upgrade without it comes from a program that is no
+// browser (carc-client, a bot); nothing stops such a program from sending any Origin it likes, so
+// refusing it would protect nothing, and it is admitted.
 template <typename NextLayer>
 bool BasicSession<NextLayer>::OriginAllowed() const {
   if (config_.allowed_origins.empty()) return true;
   const auto origin = request_.find(boost::beast::http::field::origin);
-  if (origin == request_.end()) return false;
+  if (origin == request_.end()) return true;
   const std::string value(origin->value());
   return std::find(config_.allowed_origins.begin(), config_.allowed_origins.end(), value) !=
          config_.allowed_origins.end();
@@ -194,11 +198,10 @@ void BasicSession<NextLayer>::Upgrade() {
   namespace http = boost::beast::http;
   namespace websocket = boost::beast::websocket;
   if (!OriginAllowed()) {
-    const auto origin = request_.find(http::field::origin);
-    const std::string_view sent =
-        origin == request_.end() ? std::string_view("(none)")
-                                 : std::string_view(origin->value().data(), origin->value().size());
-    spdlog::info("connection {} from {}: origin '{}' refused", id_, remote_, LogSafe(sent));
+    // Refused only with an Origin header (OriginAllowed admits a request without one).
+    const auto sent = request_[http::field::origin];
+    spdlog::info("connection {} from {}: origin '{}' refused", id_, remote_,
+                 LogSafe(std::string_view(sent.data(), sent.size())));
     return RespondHttp(http::status::forbidden, R"({"error":"origin not allowed"})");
   }
   if (reserve_) {

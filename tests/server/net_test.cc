@@ -1373,7 +1373,8 @@ TEST(NetHttp, OnlyAllowedOriginsMayUpgrade) {
   ServerConfig config = TestConfig();
   config.allowed_origins = {"https://carc.example"};
   TestServer server(config);
-  for (const char* origin : {"https://evil.example", ""}) {
+  // "null": what a browser sends from a sandboxed page or a file.
+  for (const char* origin : {"https://evil.example", "null", "https://carc.example.evil"}) {
     Client c;
     websocket::response_type refusal;
     EXPECT_FALSE(c.Connect(server.port(), origin, 0, &refusal)) << "origin '" << origin << "'";
@@ -1382,6 +1383,17 @@ TEST(NetHttp, OnlyAllowedOriginsMayUpgrade) {
   Client good;
   ASSERT_TRUE(good.Connect(server.port(), "https://carc.example")) << good.error().message();
   good.Hello();
+}
+
+// A browser always sends Origin on an upgrade from a page; an upgrade without it comes from a
+// program (carc-client, a bot), which could send any Origin it liked: it is admitted.
+TEST(NetHttp, AnUpgradeWithoutOriginIsAdmittedWhenOriginsAreListed) {
+  ServerConfig config = TestConfig();
+  config.allowed_origins = {"https://carc.example"};
+  TestServer server(config);
+  Client program;
+  ASSERT_TRUE(program.Connect(server.port(), /*origin=*/"")) << program.error().message();
+  program.Hello();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@
 #include <thread>
 #include <vector>
 
+#include "../tools/background.h"
 #include "../tools/run_command.h"
 #include "server_process.h"
 
@@ -40,85 +41,12 @@ using Clock = std::chrono::steady_clock;
 using test_server::FreeLoopbackPort;
 using test_server::ServerProcess;
 using test_server::TempDir;
+using testing::Background;
+using testing::ReadFile;
 
 constexpr const char* kNginx = "/usr/sbin/nginx";
 // How long a whole game of two bots may take through the proxy (about a second).
 constexpr seconds kGameTimeout{20};
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// A program run in the background, its standard output and error in a file. The destructor
-// kills one still running (its whole process group for a program started as a group's leader).
-class Background {
- public:
-  Background(const std::vector<std::string>& args, fs::path log, bool group_leader = false)
-      : log_(std::move(log)), group_leader_(group_leader) {
-    std::vector<std::string> copy = args;
-    std::vector<char*> argv;
-    for (std::string& arg : copy) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    const int out = open(log_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (out < 0) return;
-    pid_ = fork();
-    if (pid_ == 0) {
-      if (group_leader_) setpgid(0, 0);
-      dup2(out, STDOUT_FILENO);
-      dup2(out, STDERR_FILENO);
-      const int null = open("/dev/null", O_RDONLY);
-      dup2(null, STDIN_FILENO);
-      for (int fd = 3; fd < 1024; ++fd) close(fd);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(out);
-  }
-  Background(const Background&) = delete;
-  Background& operator=(const Background&) = delete;
-  ~Background() {
-    if (pid_ <= 0) return;
-    kill(group_leader_ ? -pid_ : pid_, SIGKILL);
-    waitpid(pid_, nullptr, 0);
-  }
-
-  bool running() const { return pid_ > 0; }
-
-  // Its exit status once it has ended (128 + the signal that ended it), or nullopt when it is
-  // still running at `timeout`.
-  std::optional<int> Wait(Clock::duration timeout) {
-    const auto deadline = Clock::now() + timeout;
-    while (pid_ > 0) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        exit_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-        break;
-      }
-      if (Clock::now() > deadline) return std::nullopt;
-      std::this_thread::sleep_for(milliseconds(10));
-    }
-    return exit_;
-  }
-
-  // Asks it to stop with `signal`, then kills it if it has not within `grace`.
-  void Stop(int signal, Clock::duration grace) {
-    if (pid_ <= 0) return;
-    kill(pid_, signal);
-    Wait(grace);
-  }
-
-  std::string Output() const { return ReadFile(log_); }
-
- private:
-  fs::path log_;
-  bool group_leader_;
-  pid_t pid_ = -1;
-  std::optional<int> exit_;
-};
 
 class ShardsBehindNginx : public ::testing::Test {
  protected:
@@ -129,8 +57,8 @@ class ShardsBehindNginx : public ::testing::Test {
     std::string pairs;
     for (const std::string name : {"a", "b", "c"}) {
       fs::create_directories(dir_.path() / name);
-      auto shard = std::make_unique<ServerProcess>(dir_.path() / name, FreeLoopbackPort(),
-                                                   std::vector<std::string>{"--shard", name});
+      auto shard =
+          std::make_unique<ServerProcess>(dir_.path() / name, FreeLoopbackPort(), ShardFlags(name));
       ASSERT_TRUE(shard->Start()) << "shard " << name;
       pairs += " " + name + "=127.0.0.1:" + std::to_string(shard->port());
       shards_[name] = std::move(shard);
@@ -164,12 +92,19 @@ class ShardsBehindNginx : public ::testing::Test {
     if (nginx_) nginx_->Stop(SIGTERM, seconds(5));
   }
 
+  // The flags shard `name` is started with.
+  virtual std::vector<std::string> ShardFlags(const std::string& name) const {
+    return {"--shard", name};
+  }
+
   std::string Base() const { return "ws://127.0.0.1:" + std::to_string(proxy_port_); }
 
   // carc-client through the proxy, in the foreground (its one-shot commands wait at most 10 s).
-  testing::CommandResult Client(const std::string& args) const {
-    return testing::RunCommand(std::string(CARC_CLIENT_BINARY) + " --server " + Base() + " " +
-                               args);
+  testing::CommandResult Client(const std::string& args) const { return ClientAt(Base(), args); }
+
+  // carc-client with `base` as its --server.
+  static testing::CommandResult ClientAt(const std::string& base, const std::string& args) {
+    return testing::RunCommand(std::string(CARC_CLIENT_BINARY) + " --server " + base + " " + args);
   }
 
   // carc-client through the proxy, in the background; its output in LOG-NAME.log.
@@ -356,6 +291,51 @@ TEST_F(ShardsBehindNginx, PlayersReachEveryShardThroughTheProxyAndAKilledShardCo
   const auto replay = Client("replay " + x + " --json");
   ASSERT_EQ(replay.status, 0) << replay.out;
   EXPECT_TRUE(json::parse(replay.out)["over"].get<bool>());
+}
+
+// Shard a has room for one game (--max-games 1), b and c for many.
+class ShardsBehindNginxOneFull : public ShardsBehindNginx {
+ protected:
+  std::vector<std::string> ShardFlags(const std::string& name) const override {
+    std::vector<std::string> flags = ShardsBehindNginx::ShardFlags(name);
+    if (name == "a") flags.insert(flags.end(), {"--max-games", "1"});
+    return flags;
+  }
+};
+
+TEST_F(ShardsBehindNginxOneFull, CreatesThroughTheProxyLandOnTheShardsWithRoom) {
+  // Shard a's one game, created at its own address: a is full from now on.
+  const std::string shard_a = Base() + "/shard/a/";
+  const auto first = ClientAt(shard_a, "create --seats 2");
+  ASSERT_EQ(first.status, 0) << first.out;
+  ASSERT_EQ(ShardOf(first.out), "a") << first.out;
+  const auto refused = ClientAt(shard_a, "create --seats 2");
+  EXPECT_NE(refused.status, 0);
+  EXPECT_TRUE(Contains(refused.out, "ERROR_CODE_SERVER_FULL")) << refused.out;
+
+  // The proxy hands connections to the shards in turn, so a third of these reach shard a first;
+  // each is created on another shard all the same.
+  std::set<std::string> created_on;
+  for (int i = 0; i < 6; ++i) {
+    const auto created = Client("create --seats 2");
+    ASSERT_EQ(created.status, 0) << created.out;
+    created_on.insert(ShardOf(created.out.substr(0, created.out.find('\n'))));
+  }
+  EXPECT_EQ(created_on, (std::set<std::string>{"b", "c"}));
+
+  // Games of bots, one at a time and several at once, each seat joining at the game's shard.
+  for (int seed = 1; seed <= 3; ++seed) {
+    const auto bots = Client("bots --seats 2 --seed " + std::to_string(seed));
+    ASSERT_EQ(bots.status, 0) << bots.out;
+    const json result = json::parse(bots.out);
+    EXPECT_TRUE(result["seats_agree"].get<bool>());
+    EXPECT_NE(ShardOf(result["game_id"]), "a");
+  }
+  const auto load = Client("load --games 3 --seats 2 --seconds 60");
+  ASSERT_EQ(load.status, 0) << load.out;
+  const json report = json::parse(load.out);
+  EXPECT_EQ(report["games_finished_seats_agree"], 3) << load.out;
+  EXPECT_EQ(report["connections_failed"], 0) << load.out;
 }
 
 }  // namespace

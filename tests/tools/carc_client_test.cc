@@ -6,15 +6,19 @@
 // never its own.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "../server/server_process.h"
+#include "background.h"
 #include "core/tileset.h"
 #include "run_command.h"
 
@@ -546,6 +550,169 @@ TEST(CarcClientLoad, ReportsTheBroadcastToEverySeatTheBytesAndTheServersProcess)
       testing::RunCommand(client + " load --games 1 --seconds 1 --server-pid 999999999");
   EXPECT_NE(refused.status, 0) << refused.out;
   EXPECT_NE(refused.out.find("--server-pid"), std::string::npos) << refused.out;
+}
+
+}  // namespace
+}  // namespace carc
+
+// ---------------------------------------------------------------------------------------------
+// A server restarted under its players, origins, long lists
+
+namespace carc {
+namespace {
+
+using std::chrono::seconds;
+using testing::Background;
+
+// How long a game of two bots may take, waits for a restart included.
+constexpr seconds kGameTimeout{60};
+
+// A server of the test's own, and carc-client against it.
+class CarcClientOwnServer : public ::testing::Test {
+ protected:
+  void StartServer(std::vector<std::string> flags = {}) {
+    server_ = std::make_unique<ServerProcess>(dir_.path(), test_server::FreeLoopbackPort(),
+                                              std::move(flags));
+    ASSERT_TRUE(server_->Start());
+  }
+
+  std::string Url() const { return "ws://127.0.0.1:" + std::to_string(server_->port()); }
+
+  testing::CommandResult Client(const std::string& args) const {
+    return testing::RunCommand(std::string(CARC_CLIENT_BINARY) + " --server " + Url() + " " + args);
+  }
+
+  std::unique_ptr<Background> ClientInBackground(const std::vector<std::string>& args,
+                                                 const std::string& log_name) const {
+    std::vector<std::string> argv = {CARC_CLIENT_BINARY, "--server", Url()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return std::make_unique<Background>(argv, dir_.path() / (log_name + ".log"));
+  }
+
+  // Polls `show --json` until seat `seat` of `game` is to decide; false at the deadline.
+  bool WhenSeatDecides(const std::string& game, int seat) const {
+    const auto deadline = std::chrono::steady_clock::now() + kGameTimeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+      const auto shown = Client("show " + game + " --json");
+      const json state = json::parse(FirstLine(shown.out), nullptr, /*allow_exceptions=*/false);
+      if (shown.status == 0 && state.is_object() && state["actor"] == seat) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+  }
+
+  // Polls `list --json` until `games` games are running; false at the deadline.
+  bool WhenRunning(int games) const {
+    const auto deadline = std::chrono::steady_clock::now() + kGameTimeout;
+    while (std::chrono::steady_clock::now() < deadline) {
+      const auto listed = Client("list --json");
+      const json list = json::parse(FirstLine(listed.out), nullptr, /*allow_exceptions=*/false);
+      const auto running = [](const json& g) { return g["status"] == "running"; };
+      if (list.is_array() && std::count_if(list.begin(), list.end(), running) == games) {
+        return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    return false;
+  }
+
+  // What an upgrade does to the server: SIGTERM (ServerClosing to every client, then the close),
+  // and the server started again on the same game log and port.
+  void Restart() {
+    server_->Signal(SIGTERM);
+    ASSERT_EQ(server_->WaitExit(), std::optional<int>(0)) << server_->Tail(20);
+    ASSERT_TRUE(server_->Start());
+  }
+
+  TempDir dir_;
+  std::unique_ptr<ServerProcess> server_;
+};
+
+TEST_F(CarcClientOwnServer, PlayResumesItsSeatAfterTheServerIsRestarted) {
+  StartServer();
+  const auto created = Client("create --seats 2 --seed 3");
+  ASSERT_EQ(created.status, 0) << created.out;
+  const std::string game = FirstLine(created.out);
+  std::vector<std::string> tokens;
+  for (const char* name : {"ada", "bo"}) {
+    const auto joined = Client("join " + game + " --name " + name + " --json");
+    ASSERT_EQ(joined.status, 0) << joined.out;
+    tokens.push_back(json::parse(FirstLine(joined.out))["token"]);
+  }
+  // Seat 0 is played in the background; after its first turn the game waits for seat 1.
+  auto seat0 = ClientInBackground(
+      {"play", game, "--token", tokens[0], "--bot", "random", "--seed", "1"}, "seat0");
+  ASSERT_TRUE(WhenSeatDecides(game, 1)) << seat0->Output();
+
+  Restart();
+  ASSERT_TRUE(seat0->WaitForOutput("resumed", kGameTimeout)) << seat0->Output();
+  EXPECT_NE(seat0->Output().find("ServerClosing"), std::string::npos) << seat0->Output();
+
+  const auto seat1 = Client("play " + game + " --token " + tokens[1] + " --bot random --seed 2");
+  EXPECT_EQ(seat1.status, 0) << seat1.out;
+  EXPECT_EQ(seat0->Wait(kGameTimeout), std::optional<int>(0)) << seat0->Output();
+  EXPECT_NE(seat0->Output().find("game " + game + " is over"), std::string::npos)
+      << seat0->Output();
+}
+
+TEST_F(CarcClientOwnServer, BotsCarryTheirGameToItsEndAcrossARestartOfTheServer) {
+  StartServer();
+  // At a pace, so that the game is still running when the server stops.
+  auto bots = ClientInBackground(
+      {"bots", "--seats", "2", "--seed", "9", "--think-ms", "30", "--verbose"}, "bots");
+  ASSERT_TRUE(bots->WaitForOutput("seq ", kGameTimeout)) << bots->Output();
+
+  Restart();
+  ASSERT_EQ(bots->Wait(kGameTimeout), std::optional<int>(0)) << bots->Output();
+  const std::string out = bots->Output();
+  EXPECT_NE(out.find("ServerClosing"), std::string::npos) << out;
+  const json result = json::parse(out.substr(out.rfind("\n{") + 1));
+  EXPECT_TRUE(result["seats_agree"].get<bool>()) << out;
+  EXPECT_NE(result["end"], "none") << out;
+}
+
+TEST_F(CarcClientOwnServer, LoadCarriesItsGamesToTheirEndAcrossARestartOfTheServer) {
+  StartServer();
+  auto load = ClientInBackground(
+      {"load", "--games", "2", "--seats", "2", "--seconds", "60", "--think-ms", "30"}, "load");
+  ASSERT_TRUE(WhenRunning(2)) << load->Output();
+
+  Restart();
+  ASSERT_EQ(load->Wait(kGameTimeout), std::optional<int>(0)) << load->Output();
+  const std::string out = load->Output();
+  const json report = json::parse(out.substr(out.find('{')));
+  EXPECT_EQ(report["games_finished_seats_agree"], 2) << out;
+  EXPECT_EQ(report["connections_failed"], 0) << out;
+  EXPECT_GE(report["reconnects"].get<int>(), 4) << "every seat reconnected: " << out;
+}
+
+// Origins protect people's browsers from other sites' pages; carc-client is no browser and sends
+// none, so a server that lists its origins admits it.
+TEST_F(CarcClientOwnServer, AServerWithAllowedOriginsAdmitsTheClient) {
+  StartServer({"--allowed-origin", "https://carc.example"});
+  const auto bots = Client("bots --seats 2 --seed 4");
+  ASSERT_EQ(bots.status, 0) << bots.out;
+  EXPECT_TRUE(json::parse(bots.out)["seats_agree"].get<bool>());
+  const auto listed = Client("list");
+  EXPECT_EQ(listed.status, 0) << listed.out;
+}
+
+// More games than one page of ListGames holds (50 by default): every one is listed.
+TEST_F(CarcClientOwnServer, ListShowsEveryGamePageAfterPage) {
+  StartServer({"--max-open-games-per-address", "0"});
+  constexpr int kGames = 205;  // more than the largest page (200)
+  const auto left = Client("load --games " + std::to_string(kGames) +
+                           " --seats 2 --seconds 60 --leave-at-sequence 4");
+  ASSERT_EQ(left.status, 0) << left.out;
+
+  const auto listed = Client("list --json");
+  ASSERT_EQ(listed.status, 0) << listed.out;
+  std::set<std::string> ids;
+  for (const json& g : json::parse(listed.out)) ids.insert(g["game_id"].get<std::string>());
+  EXPECT_EQ(ids.size(), static_cast<size_t>(kGames));
+  const auto text = Client("list");
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), kGames + 1) << "and a header";
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
 // carc-client's addresses (tools/carc-client/url.h, shards.h): which URL a game is played at when
 // --server is a proxy in front of shards (BASE/shard/NAME/) or a server alone (BASE), and what
-// counts as the proxy's list of shards.
+// counts as the proxy's list of shards; which shards a full shard's creates go to.
 #include "url.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "shards.h"
 
@@ -77,6 +78,21 @@ TEST(ShardList, AnythingElseMeansOneServerAlone) {
   EXPECT_EQ(ParseShardList(200, R"({"shards":["a",2]})"), std::nullopt);
   EXPECT_EQ(ParseShardList(200, R"({"shards":["a","../admin"]})"), std::nullopt)
       << "a name goes into a URL: only shard names";
+}
+
+TEST(ShardsToTryAfter, AFullShardsCreatesGoToTheOthersStartingAfterIt) {
+  const std::vector<std::string> shards = {"a", "b", "c", "d"};
+  EXPECT_EQ(ShardsToTryAfter(shards, "b"), (std::vector<std::string>{"c", "d", "a"}));
+  EXPECT_EQ(ShardsToTryAfter(shards, "d"), (std::vector<std::string>{"a", "b", "c"}));
+  EXPECT_EQ(ShardsToTryAfter(shards, "a"), (std::vector<std::string>{"b", "c", "d"}));
+  EXPECT_EQ(ShardsToTryAfter({"a"}, "a"), std::vector<std::string>{}) << "no other shard";
+}
+
+TEST(ShardsToTryAfter, EveryShardWhenTheRefusingServerIsNotInTheList) {
+  const std::vector<std::string> shards = {"a", "b"};
+  EXPECT_EQ(ShardsToTryAfter(shards, ""), shards) << "a server that did not say its name";
+  EXPECT_EQ(ShardsToTryAfter(shards, "z"), shards);
+  EXPECT_EQ(ShardsToTryAfter({}, "a"), std::vector<std::string>{});
 }
 
 }  // namespace

@@ -103,7 +103,10 @@ class Runner {
                                                                 static_cast<uint64_t>(seat)));
       config.name = "bot-" + std::to_string(seat);
       config.print_moves = options_.print_moves;
-      config.max_reconnects = 0;  // a lost bot is a failure to report, not to hide
+      // A lost bot is a failure to report, not to hide; a server that says it is closing (a
+      // restart, an upgrade) is waited for, as players wait for it.
+      config.reconnect_unannounced = false;
+      config.shards = options_.shards;
       config.rule_set = options_.rule_set;
       config.tiles = options_.tiles;
       config.moves = moves;

@@ -21,6 +21,8 @@ namespace carc::client {
 struct GamesOptions {
   ServerUrl url;
   Endpoints endpoints;
+  // The shards behind the proxy at `url` (PlayerConfig::shards); empty for a server alone.
+  std::vector<std::string> shards;
   int games = 1;  // played at the same time
   int seats = 4;  // within the rule set's player counts, every one a bot
   std::string rule_set = "the-city";

@@ -24,7 +24,10 @@
 // base URL: a server alone, or a proxy in front of shards (docs/operations.md, "Shards"). A
 // command that names a game connects where the game is played (GameUrl: BASE/shard/NAME/ for
 // the game "NAME-g12"); create, bots and load create through the base URL (the proxy picks the
-// shard); list asks the proxy for its shards (GET /shards) and merges what each one lists.
+// shard; when that one is full, ERROR_CODE_SERVER_FULL, the other shards are tried in turn at
+// BASE/shard/NAME/); list asks the proxy for its shards (GET /shards) and merges what each one
+// lists, every page of it. play, bots and load ride out a restart of the server (ServerClosing,
+// then the close): they reconnect with a growing wait and resume their seats.
 // Games are followed with protocol::Follower, whatever their rule set; the tile set of a game's
 // rule set comes from the server (GetTileSet), never from this build.
 #include <CLI/CLI.hpp>
@@ -357,6 +360,37 @@ int RuleSets(const ServerUrl& url, bool as_json) {
   return 0;
 }
 
+bool IsServerFull(const std::variant<wire::ServerMessage, std::string>& answer) {
+  const auto* reply = std::get_if<wire::ServerMessage>(&answer);
+  return reply != nullptr && reply->has_error() &&
+         reply->error().code() == wire::ERROR_CODE_SERVER_FULL;
+}
+
+struct CreateAnswer {
+  std::variant<wire::ServerMessage, std::string> answer;  // the last reply, or what went wrong
+  bool other_shards_tried = false;
+};
+
+// Sends a CreateGame on `client` (open at `base`). Behind a proxy the shard it chose may be full
+// while others have room: a refusal with ERROR_CODE_SERVER_FULL sends the same CreateGame to each
+// other shard in turn (BASE/shard/NAME/, ShardsToTryAfter), until one creates the game. A shard
+// that does not answer is passed over.
+CreateAnswer CreateWhereThereIsRoom(BlockingClient& client, const ServerUrl& base,
+                                    const wire::ClientMessage& message) {
+  CreateAnswer created{client.Call(message)};
+  if (!IsServerFull(created.answer)) return created;
+  for (const std::string& shard : ShardsToTryAfter(FetchShards(base), client.welcome().shard())) {
+    created.other_shards_tried = true;
+    BlockingClient other;
+    if (other.Open(ShardUrl(base, shard))) continue;
+    auto answer = other.Call(message);
+    if (std::holds_alternative<std::string>(answer)) continue;
+    created.answer = std::move(answer);
+    if (!IsServerFull(created.answer)) return created;
+  }
+  return created;
+}
+
 int Create(const ServerUrl& url, const std::string& rule_set,
            const std::map<std::string, int32_t>& options, int seats, const std::string& name,
            const std::optional<uint64_t>& seed, const std::vector<wire::BotSeat>& bots,
@@ -375,9 +409,13 @@ int Create(const ServerUrl& url, const std::string& rule_set,
   create->set_on_resign(on_resign);
   create->set_spectators_chat(spectators_chat);
   if (time_control) *create->mutable_time_control() = *time_control;
-  auto answer = client.Call(std::move(message));
-  if (auto* error = std::get_if<std::string>(&answer)) return Fail(*error);
-  const auto* reply = &std::get<wire::ServerMessage>(answer);
+  const CreateAnswer created = CreateWhereThereIsRoom(client, url, message);
+  if (auto* error = std::get_if<std::string>(&created.answer)) return Fail(*error);
+  const auto* reply = &std::get<wire::ServerMessage>(created.answer);
+  if (reply->has_error() && IsServerFull(created.answer) && created.other_shards_tried) {
+    return Fail("the server refused to create the game: " + Describe(reply->error()) +
+                " (every shard that answered is full)");
+  }
   if (reply->has_error()) return CreateRefused(reply->error(), client.welcome());
   if (!reply->has_game_created()) return Fail("unexpected reply to CreateGame");
   const wire::GameInfo& game = reply->game_created().game();
@@ -442,18 +480,34 @@ int Rematch(const ServerUrl& url, const std::string& game_id, const std::string&
   return 0;
 }
 
-// One server's games (ListGames); nullopt after printing why there are none to show.
+// The largest page of ListGames a server gives: the fewest requests for a long list.
+constexpr uint32_t kListPage = 200;
+
+// Every game one server lists (ListGames), page after page until its next_page is empty;
+// nullopt after printing why there are none to show.
 std::optional<std::vector<wire::GameInfo>> GamesOf(BlockingClient& client) {
-  wire::ClientMessage message;
-  message.mutable_list_games();
-  const auto reply = Call(client, std::move(message));
-  if (!reply) return std::nullopt;
-  if (!reply->has_game_list()) {
-    Fail("unexpected reply to ListGames");
-    return std::nullopt;
+  std::vector<wire::GameInfo> games;
+  std::string after;
+  for (;;) {
+    wire::ClientMessage message;
+    message.mutable_list_games()->set_limit(kListPage);
+    message.mutable_list_games()->set_after(after);
+    const auto reply = Call(client, std::move(message));
+    if (!reply) return std::nullopt;
+    if (!reply->has_game_list()) {
+      Fail("unexpected reply to ListGames");
+      return std::nullopt;
+    }
+    const wire::GameList& page = reply->game_list();
+    games.insert(games.end(), page.games().begin(), page.games().end());
+    if (page.next_page().empty()) return games;
+    if (page.next_page() == after) {
+      // A server that gives the same page again would keep this loop going for ever.
+      Fail("the server's list of games does not move on after '" + after + "'");
+      return std::nullopt;
+    }
+    after = page.next_page();
   }
-  return std::vector<wire::GameInfo>(reply->game_list().games().begin(),
-                                     reply->game_list().games().end());
 }
 
 // The games of every shard behind the proxy at `base`, each shard asked on its own connection
@@ -979,6 +1033,10 @@ int Main(int argc, char** argv) {
   bots->add_option("--seconds", seconds, "give up after this long (default 300)")
       ->check(CLI::Range(1, 3600));
   bots->add_flag("--verbose", verbose, "print every bot's moves");
+  int think_ms = 0;
+  bots->add_option("--think-ms", think_ms,
+                   "each bot waits this long before each move: a game to watch (default 0)")
+      ->check(CLI::Range(0, 600000));
 
   CLI::App* load = app.add_subcommand(
       "load", "load test on loopback: many games of bots at once; prints a JSON report");
@@ -1003,7 +1061,6 @@ int Main(int argc, char** argv) {
       ->check(CLI::IsMember({"random", "eager"}));
   load->add_flag("--repeat", games.repeat,
                  "start a new game whenever one ends, until the time limit (at most 5000 games)");
-  int think_ms = 0;
   load->add_option("--think-ms", think_ms,
                    "each bot waits this long before each move: the players' pace (default 0)")
       ->check(CLI::Range(0, 600000));
@@ -1068,6 +1125,9 @@ int Main(int argc, char** argv) {
   games.rule_set = rule_set;
   games.options = std::get<0>(options);
   games.policy = policy == "eager" ? Policy::kEager : Policy::kRandom;
+  games.think = std::chrono::milliseconds(think_ms);
+  // Behind a proxy, a game the shard it chose has no room for is created on another.
+  games.shards = FetchShards(url);
   if (bots->parsed()) {
     games.tiles = GetTiles(url, rule_set);
     if (!games.tiles) return 1;
@@ -1091,7 +1151,6 @@ int Main(int argc, char** argv) {
   games.seed = seed ? *seed : 1;
   games.bot_seed = games.seed.value_or(1);
   games.limit = std::chrono::seconds(seconds);
-  games.think = std::chrono::milliseconds(think_ms);
   if (auto error = RaiseDescriptorLimit(static_cast<uint64_t>(games.games) * games.seats)) {
     return Fail("load: " + *error);
   }

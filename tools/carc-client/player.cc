@@ -8,11 +8,26 @@
 #include <mutex>
 
 #include "clock_options.h"
+#include "shards.h"
 
 namespace carc::client {
 
 namespace asio = boost::asio;
 using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// The waits before connecting again, as the web client's: 0.5 s, doubling up to 8 s.
+constexpr std::chrono::milliseconds kFirstReconnectWait{500};
+constexpr std::chrono::milliseconds kLongestReconnectWait{8000};
+
+std::string SecondsText(std::chrono::milliseconds wait) {
+  const auto tenths = wait.count() / 100;
+  return std::to_string(tenths / 10) + (tenths % 10 == 0 ? "" : "." + std::to_string(tenths % 10)) +
+         " s";
+}
+
+}  // namespace
 
 void PrintLine(const std::string& line, bool to_stderr) {
   static std::mutex mutex;
@@ -62,7 +77,7 @@ Player::Player(asio::io_context& io, PlayerConfig config)
       config_(std::move(config)),
       random_(config_.seed),
       pace_(core::Mix64(config_.seed ^ 0x7ACEULL)),
-      reconnects_left_(config_.max_reconnects) {}
+      reconnect_wait_(kFirstReconnectWait) {}
 
 void Player::CreateAndJoin(wire::CreateGame create) {
   mode_ = Mode::kCreate;
@@ -95,12 +110,10 @@ void Player::Start(Callbacks callbacks) {
 
 void Player::Connect() {
   welcomed_ = false;
+  welcome_shard_.clear();
   pending_id_ = 0;
   pending_.reset();
-  // Before the game exists (CreateAndJoin), the base URL: the proxy picks the shard that creates
-  // it. From then on, and on every reconnection, where the game is played.
-  const ServerUrl url = game_id_.empty() ? config_.url : GameUrl(config_.url, game_id_);
-  connection_ = Connection::Create(strand_, url, config_.endpoints);
+  connection_ = Connection::Create(strand_, Where(), config_.endpoints);
   auto self = shared_from_this();
   connection_->Start({
       .opened = nullptr,
@@ -108,6 +121,14 @@ void Player::Connect() {
       .closed = [self](const std::string& error) { self->OnClosed(error); },
   });
   connection_->Send(HelloMessage());
+}
+
+// Before the game exists (CreateAndJoin), the base URL: the proxy picks the shard that creates it;
+// or the shard tried after the one it picked was full. From then on, and on every reconnection,
+// where the game is played.
+ServerUrl Player::Where() const {
+  if (!game_id_.empty()) return GameUrl(config_.url, game_id_);
+  return create_shard_.empty() ? config_.url : ShardUrl(config_.url, create_shard_);
 }
 
 void Player::SetGame(const std::string& game_id) {
@@ -154,17 +175,49 @@ void Player::OnClosed(const std::string& error) {
   connection_.reset();
   welcomed_ = false;
   if (finished_ || stopped_ || failed_) return Done();
-  const std::string why = error.empty() ? std::string("connection closed") : error;
-  if (reconnects_left_ <= 0) return Fail(why);
-  --reconnects_left_;
+  if (changing_shard_) {
+    changing_shard_ = false;
+    return Connect();
+  }
+  const std::string why = !server_closing_.empty() ? server_closing_
+                          : error.empty()          ? std::string("connection closed")
+                                                   : error;
+  server_closing_.clear();
+  if (game_id_.empty() && create_shards_) {
+    // A shard tried for creating the game that went away before it did: the next one, if any.
+    if (CreateOnAnotherShard()) return Connect();
+    return Fail(why + " (the last shard tried for creating the game)");
+  }
+  if (!server_restarting_ && !config_.reconnect_unannounced) return Fail(why);
+  ConnectAgainLater(why);
+}
+
+void Player::ConnectAgainLater(const std::string& why) {
+  const Clock::time_point now = Clock::now();
+  if (!lost_since_) lost_since_ = now;
+  if (now - *lost_since_ >= config_.reconnect_for) {
+    return Fail(why + "; no connection again within " +
+                std::to_string(config_.reconnect_for.count()) + " s");
+  }
   ++stats_.reconnects;
-  PrintLine("carc-client: " + why + "; reconnecting in 1 s", true);
-  timer_.expires_after(std::chrono::seconds(1));
+  const std::chrono::milliseconds wait = reconnect_wait_;
+  reconnect_wait_ = std::min(reconnect_wait_ * 2, kLongestReconnectWait);
+  PrintLine("carc-client: " + why + "; reconnecting in " + SecondsText(wait), true);
+  timer_.expires_after(wait);
   timer_.async_wait([self = shared_from_this()](const boost::system::error_code&) {
     if (self->stopped_ || self->failed_) return self->Done();
     self->report_resume_ = true;
     self->Connect();
   });
+}
+
+bool Player::CreateOnAnotherShard() {
+  if (mode_ != Mode::kCreate || config_.shards.empty()) return false;
+  if (!create_shards_) create_shards_ = ShardsToTryAfter(config_.shards, welcome_shard_);
+  if (create_shards_->empty()) return false;
+  create_shard_ = create_shards_->front();
+  create_shards_->erase(create_shards_->begin());
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,6 +228,10 @@ void Player::OnMessage(const wire::ServerMessage& message) {
   switch (message.body_case()) {
     case wire::ServerMessage::kWelcome:
       welcomed_ = true;
+      welcome_shard_ = message.welcome().shard();
+      server_restarting_ = false;
+      lost_since_.reset();
+      reconnect_wait_ = kFirstReconnectWait;
       return AfterWelcome();
     case wire::ServerMessage::kGameCreated:
       if (message.request_id() != setup_id_) return;
@@ -241,7 +298,12 @@ void Player::OnMessage(const wire::ServerMessage& message) {
       if (message.seat_moved().game_id() != game_id_) return;
       return Fail("the seat was taken by another connection with its token");
     case wire::ServerMessage::kServerClosing:
-      return Fail("the server is shutting down: " + message.server_closing().reason());
+      // A restart or an upgrade: the close follows, and the server comes back on the same game
+      // log, so the seat is resumed as after a lost connection (OnClosed).
+      server_closing_ = "the server closed the connection with ServerClosing (\"" +
+                        message.server_closing().reason() + "\")";
+      server_restarting_ = true;
+      return;
     default:
       return;
   }
@@ -370,7 +432,15 @@ void Player::OnError(const wire::ServerMessage& message) {
   ++stats_.errors[wire::ErrorCode_Name(error.code())];
   const uint64_t id = message.request_id();
   if (id != 0 && id == setup_id_) {
-    return Fail("the server refused: " + Describe(error));
+    const bool full = error.code() == wire::ERROR_CODE_SERVER_FULL && game_id_.empty();
+    if (full && CreateOnAnotherShard()) {
+      // This shard is full; another behind the proxy may have room.
+      changing_shard_ = true;
+      connection_->Close();
+      return;
+    }
+    return Fail("the server refused: " + Describe(error) +
+                (full && create_shards_ ? " (every shard that answered is full)" : ""));
   }
   if (id == 0 || id != pending_id_) {
     PrintLine("carc-client: the server says " + Describe(error), true);

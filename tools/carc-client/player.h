@@ -5,10 +5,13 @@
 //
 // A Player gets its seat by creating a game and joining seat 0, by joining a given game, or by
 // resuming a seat with its token. It follows the public state (protocol::Follower) and checks every
-// hash; when it loses its way it asks for a snapshot (Resume from 0). When the connection drops it
-// reconnects and resumes from the last sequence it saw, so only the missed deltas come back.
+// hash; when it loses its way it asks for a snapshot (Resume from 0). When the connection drops,
+// or the server says ServerClosing (a restart or an upgrade: it comes back on the same game log),
+// it reconnects with a growing wait and resumes from the last sequence it saw, so only the missed
+// deltas come back.
 // Once it knows its game, it connects where the game is played (GameUrl: behind a proxy, the
-// game's shard); only CreateAndJoin's first connection goes to the base URL.
+// game's shard); only CreateAndJoin's first connection goes to the base URL, and when the shard
+// the proxy chose is full (ERROR_CODE_SERVER_FULL), the next ones to the other shards in turn.
 // In a game with a clock it keeps the last Clocks and shows them with each of a person's
 // decisions; it says when a stand-in comes or goes, and a person whose seat a stand-in plays takes
 // it back with 'back' (Resume with the token).
@@ -71,7 +74,17 @@ struct PlayerConfig {
   std::string name = "bot";  // the player name sent with JoinSeat
   bool print_moves = false;  // one line per own accepted move on stdout
   bool print_all = false;    // every delta, the state at each own decision (interactive)
-  int max_reconnects = 5;    // attempts after a lost connection, one second apart
+  // A lost connection is opened again after 0.5 s, then after twice as long each time up to 8 s
+  // (the web client's waits), until `reconnect_for` has passed since it was lost; once the server
+  // welcomes a connection again, a later loss starts afresh.
+  std::chrono::seconds reconnect_for{120};
+  // Whether a connection lost without a word from the server is reconnected. One the server
+  // closed after ServerClosing always is: the server is being restarted or upgraded.
+  bool reconnect_unannounced = true;
+  // The shards behind the proxy at `url` (its GET /shards); empty for a server alone. A
+  // CreateGame refused with ERROR_CODE_SERVER_FULL by the shard the proxy chose is sent to each
+  // other shard in turn (ShardsToTryAfter), until one creates the game.
+  std::vector<std::string> shards;
   // The game's rule set and its tile set (the server's GetTileSet), which the follower decodes
   // and the drawing names tiles with: a snapshot of another rule set is refused.
   std::string rule_set;
@@ -144,8 +157,13 @@ class Player : public std::enable_shared_from_this<Player> {
 
   Player(boost::asio::io_context& io, PlayerConfig config);
   void Connect();
+  ServerUrl Where() const;
   void OnMessage(const wire::ServerMessage& message);
   void OnClosed(const std::string& error);
+  void ConnectAgainLater(const std::string& why);
+  // After a refusal of CreateGame for want of room (or a shard that did not answer while the
+  // game was being created): on to the next shard to try, if there is one.
+  bool CreateOnAnotherShard();
   void AfterWelcome();
   void SendJoin();
   void SendResume(uint64_t last_seen);
@@ -186,8 +204,20 @@ class Player : public std::enable_shared_from_this<Player> {
   uint64_t pending_id_ = 0;  // the request id of the Move awaiting its Delta
   std::chrono::steady_clock::time_point pending_sent_;
   std::optional<Pending> pending_;  // our decision, while not yet answered
-  int reconnects_left_ = 0;
-  bool report_resume_ = false;  // after a reconnection: say how the Resume was answered
+  // Reconnection: when the connection was lost (none while connected), the next wait, what the
+  // server said before it closed the connection (ServerClosing), and whether it said so before
+  // the last loss and has not welcomed a connection since (its restart is waited for).
+  std::optional<std::chrono::steady_clock::time_point> lost_since_;
+  std::chrono::milliseconds reconnect_wait_;
+  std::string server_closing_;
+  bool server_restarting_ = false;
+  // Creating on another shard: those still to try, and the one the current connection goes to
+  // (empty: the base URL, where the proxy chooses).
+  std::optional<std::vector<std::string>> create_shards_;
+  std::string create_shard_;
+  std::string welcome_shard_;    // the shard the current connection reached (Welcome.shard)
+  bool changing_shard_ = false;  // the connection closes to go to create_shard_
+  bool report_resume_ = false;   // after a reconnection: say how the Resume was answered
   bool finished_ = false;
   std::set<int> resigned_seats_;        // the resignations already told
   std::set<int> stand_in_seats_;        // the seats a stand-in plays, as last told

@@ -1,5 +1,6 @@
 #include "shards.h"
 
+#include <algorithm>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -68,6 +69,15 @@ std::optional<http::response<http::string_body>> Get(const ServerUrl& url, const
 }
 
 }  // namespace
+
+std::vector<std::string> ShardsToTryAfter(const std::vector<std::string>& shards,
+                                          std::string_view refused) {
+  const auto at = std::find(shards.begin(), shards.end(), refused);
+  if (at == shards.end()) return shards;
+  std::vector<std::string> others(std::next(at), shards.end());
+  others.insert(others.end(), shards.begin(), at);
+  return others;
+}
 
 std::vector<std::string> FetchShards(const ServerUrl& base, std::chrono::seconds timeout) {
   const auto response = Get(base, ShardListPath(base), timeout);

@@ -11,15 +11,17 @@
 // Behind a proxy of several shards (src/net/shards.ts) the lists are every shard's, asked of each
 // on its own connection and merged; a shard that does not answer drops out, and the lobby says so
 // in one line. The rule sets and creating a game go to the site's connection (the proxy picks
-// the instance, so the shard); joining a game goes to its shard.
+// the instance, so the shard); when that shard is full, the game is created on another with room
+// (src/net/create-on-shards.ts). Joining a game goes to its shard.
 import { GameStatus, type GameInfo, type RuleSetInfo, type ServerMessage } from "../gen/carcassonne/server/v2/server_pb";
 import { moduleFor, offeredRuleSets, type OfferedRuleSet } from "../games/registry";
 import type { Connection, RequestBody } from "../net/connection";
 import type { Connections } from "../net/connections";
+import { createWhereThereIsRoom } from "../net/create-on-shards";
 import { interleave } from "../net/shards";
 import { loadSeat, saveSeat } from "../net/seats";
 import { button, h, navigate } from "./dom";
-import { requestShowingErrors } from "./errors";
+import { failureText, replyError, requestShowingErrors } from "./errors";
 import { fitUtf8, GAME_NAME_BYTES, nameInput, PLAYER_NAME_BYTES, setPlayerNameSetting } from "./identity";
 import { createGameMessage, isOverStatus, SEAT_CHOICES, seatChoiceWord, seatNames, seatNotes, type CreateGameInit, type ResignChoice, type SeatChoice } from "../match/create-game";
 import { playerName } from "./players";
@@ -123,6 +125,7 @@ export class LobbyPage {
   private readonly joinNameBox = nameInput("Your name for joining");
 
   private readonly site: Connection;
+  private siteShard: string | null = null; // the shard the site's connection reached (its Welcome)
 
   constructor(
     private readonly mount: HTMLElement,
@@ -136,7 +139,10 @@ export class LobbyPage {
     this.mount.replaceChildren(lobby);
     void this.findSources();
     this.timer = window.setInterval(() => void this.refresh(), REFRESH_MS);
-    this.stopWelcome = this.site.onWelcome((w) => this.setRuleSets(w.ruleSets));
+    this.stopWelcome = this.site.onWelcome((w) => {
+      this.siteShard = w.shard === "" ? null : w.shard;
+      this.setRuleSets(w.ruleSets);
+    });
     this.render();
     if (location.hash === "#new") this.playerBox.focus();
   }
@@ -359,9 +365,36 @@ export class LobbyPage {
   }
 
   private async create(game: CreateGameInit, playerName: string): Promise<void> {
-    const m = await this.ask({ case: "createGame", value: game });
-    if (m?.body.case !== "gameCreated" || m.body.value.game === undefined) return;
+    const send = (shard: string | null): Promise<ServerMessage | null> => (shard === null ? this.createOnSite(game) : this.createOnShard(shard, game));
+    const m = await createWhereThereIsRoom(send, await this.conns.shards(), () => this.siteShard);
+    if (m === null) return; // the lost connection is shown already
+    this.setError(replyError(m));
+    if (m.body.case !== "gameCreated" || m.body.value.game === undefined) return;
     await this.join(m.body.value.game.gameId, playerName, 0);
+  }
+
+  // The CreateGame through the site's connection: its reply, or null (the lost connection shown).
+  // A refusal is not shown here: another shard may yet create the game.
+  private async createOnSite(game: CreateGameInit): Promise<ServerMessage | null> {
+    try {
+      return await this.site.request({ case: "createGame", value: game });
+    } catch (e) {
+      this.setError(failureText(e));
+      return null;
+    }
+  }
+
+  // The CreateGame at a shard's own address, when its connection is open: a request on one that
+  // is not would wait there for the shard's return, and create a game long after the player was
+  // told there was no room.
+  private async createOnShard(shard: string, game: CreateGameInit): Promise<ServerMessage | null> {
+    const conn = this.conns.forShard(shard);
+    if (conn.status !== "open") return null;
+    try {
+      return await conn.request({ case: "createGame", value: game });
+    } catch {
+      return null;
+    }
   }
 
   // On the game's own shard: the site's connection may reach another.
