@@ -262,6 +262,11 @@ std::optional<AbsentPolicy> ParseAbsentPolicy(std::string_view text) {
   return std::nullopt;
 }
 
+bool NeverStarted(const GameRecord& game) {
+  return game.status == GameStatus::kOpen ||
+         (game.status == GameStatus::kAbandoned && game.order.empty());
+}
+
 std::string GameId(int64_t number) { return "g" + std::to_string(number); }
 
 std::optional<int64_t> ParseGameId(std::string_view id) {

@@ -122,6 +122,10 @@ struct GameRecord {
   TimeControl time_control{};    // schema version 5; older games: none
 };
 
+// Whether the game never started: it is open, or was abandoned before its start (it has no
+// drawing order). Such a game has no actions and nothing to replay.
+bool NeverStarted(const GameRecord& game);
+
 std::string GameId(int64_t number);                       // "g12"
 std::optional<int64_t> ParseGameId(std::string_view id);  // "g12" -> 12
 

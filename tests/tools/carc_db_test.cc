@@ -295,6 +295,35 @@ TEST_F(CarcDb, VerifyCountsAGameStoredAsDamaged) {
   EXPECT_TRUE(Contains(run.out, "g1 DAMAGED: lost power")) << run.out;
 }
 
+// Abandoning is how a game ended, not damage: a game nobody filled in time (g3) and one nobody
+// played on (g2) verify, and one timed-out game does not fail every later verify.
+TEST_F(CarcDb, VerifyPassesGamesAbandonedBeforeOrAfterTheirStart) {
+  {
+    p::StoreOptions options;
+    options.path = db_;
+    auto store = p::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_FALSE(store->Apply({3, {p::AbandonGameOp{3}}}));
+    ASSERT_FALSE(store->Apply({2, {p::AbandonGameOp{2}}}));
+  }
+  const Result run = Db("verify");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g3 ok (abandoned before it started, no actions)\n")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g2 ok (40 actions, hash ")) << run.out;
+  EXPECT_FALSE(Contains(run.out, "DAMAGED")) << run.out;
+  EXPECT_TRUE(Contains(Db("show g3").out, "  status    abandoned\n"));
+  EXPECT_FALSE(Contains(Db("show g3").out, "the replay stopped"));
+
+  // Such a game has nothing to replay: actions stored for it are damage.
+  Sql("INSERT INTO actions (game, sequence, seat, action, state_hash, time_ms) "
+      "VALUES (3, 1, -1, 'draw 5', 0, 0)");
+  const Result damaged = Db("verify g3");
+  EXPECT_EQ(damaged.status, 1) << damaged.out;
+  EXPECT_TRUE(
+      Contains(damaged.out, "g3 DAMAGED: a game abandoned before it started has 1 stored actions"))
+      << damaged.out;
+}
+
 TEST_F(CarcDb, ExportReplaysWithCarcToTheStoredHashAndScores) {
   const std::string exported = dir_ + "g1.json";
   const Result run = Db("export g1 -o " + exported);
