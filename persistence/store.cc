@@ -472,7 +472,8 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         "seat " + std::to_string(mute->seat) + " cannot mute: no such seat is taken");
   }
   if (const auto* link = std::get_if<LinkRematchOp>(&op)) {
-    return one_game_changed(s.link_rematch.Bind(1, link->rematch).Bind(2, link->game).Run());
+    // No row changed: the game left the log while the server held it (LinkRematchOp).
+    return s.link_rematch.Bind(1, link->rematch).Bind(2, link->game).Run();
   }
   if (const auto* commit = std::get_if<CommitDrawsOp>(&op)) {
     return one_game_changed(s.commit_draws.Bind(1, commit->commitment)

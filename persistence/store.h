@@ -205,7 +205,9 @@ struct ResignSeatOp {
   int seat = 0;
   std::string bot;
 };
-// Records `rematch` as the rematch of `game` (written with the rematch's CreateGameOp).
+// Records `rematch` as the rematch of `game` (written with the rematch's CreateGameOp). A `game`
+// that has left the log meanwhile (expired or deleted while the server still held it) has no row
+// to carry the link: nothing is written for it, and the rematch's own `rematch_of` names it.
 struct LinkRematchOp {
   int64_t game = 0;
   int64_t rematch = 0;

@@ -1339,6 +1339,24 @@ TEST(HousekeepingTest, ExpireWithoutAnArchiveDeletes) {
   EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{3, 5}));
 }
 
+// A game expired while the server still held it (by `carc-db expire`, or by the server's own
+// housekeeping after the game was hosted again): its rematch is created all the same, naming the
+// game it follows, which has no row left to name the rematch.
+TEST(HousekeepingTest, ARematchOfAGameThatLeftTheLogIsCreated) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ASSERT_FALSE(store->Apply(NewRunningGame(1, 3)));
+  ASSERT_FALSE(store->Apply({1, {FinishGameOp{1, "{}"}}}));
+  ASSERT_EQ(store->Expire(NowMs() + 60'000, "")->games, 1);
+  GameRecord rematch = NewGameRecord(2);
+  rematch.rematch_of = 1;
+  const Status created = store->Apply({2, {CreateGameOp{rematch}, LinkRematchOp{1, 2}}});
+  ASSERT_FALSE(created) << created->message;
+  EXPECT_EQ(MustLoad(*store, 2).game.rematch_of, 1);
+  EXPECT_FALSE(store->LoadGame(1)->has_value());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Replaying stored games through the engine
 

@@ -3329,5 +3329,80 @@ TEST(NetShards, AServerAloneNamesItsGamesAsBeforeAndOwnsNoShardsGame) {
   EXPECT_EQ(CodeOf(c->Request(msg::Spectate("a-g1"))), wire::ERROR_CODE_WRONG_SHARD);
 }
 
+// ---------------------------------------------------------------------------------------------
+// The game log's file (docs/operations.md): expiry while games are hosted
+
+// The store of the game log at `path`, opened as carc-db opens it, beside the server.
+persistence::Store OpenLogBeside(const std::string& path) {
+  persistence::StoreOptions options;
+  options.path = path;
+  options.create = false;
+  auto store = persistence::Store::Open(options);
+  EXPECT_TRUE(store.ok()) << store.error().message;
+  return std::move(*store);
+}
+
+// `carc-db expire` may remove an ended game the server still holds (and so may the server's own
+// housekeeping, of a game hosted again for a rematch): its players still get their rematch.
+TEST(NetBots, ARematchOfAGameExpiredWhileTheServerHeldItIsCreated) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  TestServer server(config, TestServer::Database::kKeep);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  const std::string game = SeatedGame({a.get(), b.get()}, 69);
+  core::Random random(69);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
+  ASSERT_TRUE(a->track().over());
+  const auto expired = OpenLogBeside(config.db_path).Expire(persistence::NowMs() + 60'000, "");
+  ASSERT_TRUE(expired.ok()) << expired.error().message;
+  ASSERT_EQ(expired->games, 1) << "the finished game left the log";
+
+  wire::ClientMessage ask;
+  ask.mutable_rematch()->set_game_id(game);
+  ask.mutable_rematch()->set_seat_token(a->track().token);
+  const wire::ServerMessage joined = a->Request(ask);
+  ASSERT_TRUE(joined.has_seat_joined()) << Show(joined);
+  const std::string rematch = joined.seat_joined().game().game_id();
+  EXPECT_EQ(joined.seat_joined().game().rematch_of(), game);
+  ask.mutable_rematch()->set_seat_token(b->track().token);
+  const wire::ServerMessage second = b->Request(ask);
+  ASSERT_TRUE(second.has_seat_joined()) << Show(second);
+  EXPECT_EQ(second.seat_joined().game().game_id(), rematch);
+  EXPECT_EQ(StatusInTheLog(config.db_path, rematch), persistence::GameStatus::kRunning);
+}
+
+// A write that fails is logged with its cause, also when no client asked for it: here a
+// rematch's creation, whose game number another program took in the file meanwhile.
+TEST(NetLog, AFailedWriteIsLoggedWithItsCauseThoughNoClientSentIt) {
+  LogCapture log;
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  {
+    TestServer server(config, TestServer::Database::kKeep);
+    auto a = Connected(server);
+    auto b = Connected(server);
+    const std::string game = SeatedGame({a.get(), b.get()}, 70);
+    core::Random random(70);
+    ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
+    ASSERT_TRUE(a->track().over());
+    ASSERT_FALSE(OpenLogBeside(config.db_path)
+                     .connection()
+                     .Exec("INSERT INTO games (number, name, rule_set, tileset_id, "
+                           "tileset_version, seats, seed, status, created_ms, updated_ms) "
+                           "VALUES (2, 'taken', 'the-city', 'the-city', 1, 2, 0, 'open', 0, 0)"));
+    wire::ClientMessage ask;
+    ask.mutable_rematch()->set_game_id(game);
+    ask.mutable_rematch()->set_seat_token(a->track().token);
+    const wire::ServerMessage refused = a->Request(ask);
+    EXPECT_EQ(CodeOf(refused), wire::ERROR_CODE_STORAGE_FAILED) << Show(refused);
+  }
+  const std::string text = log.Text();
+  EXPECT_NE(text.find("game g2: the log could not be written: g2: UNIQUE constraint failed: "
+                      "games.number"),
+            std::string::npos)
+      << text;
+}
+
 }  // namespace
 }  // namespace carc::server
