@@ -48,6 +48,7 @@
 #include "city/public_state.h"
 #include "core/hash.h"
 #include "net/server.h"
+#include "persistence/restore.h"
 #include "persistence/store.h"
 #include "protocol/castle/game_codec.h"
 #include "protocol/city/codec.h"
@@ -89,7 +90,7 @@ std::string FreshDatabasePath() {
 }
 
 void RemoveDatabase(const std::string& path) {
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  for (const char* suffix : {"", "-wal", "-shm", ".lock"}) std::filesystem::remove(path + suffix);
 }
 
 ServerConfig TestConfig() {
@@ -3330,7 +3331,8 @@ TEST(NetShards, AServerAloneNamesItsGamesAsBeforeAndOwnsNoShardsGame) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The game log's file (docs/operations.md): expiry while games are hosted
+// The game log's file (docs/operations.md): one server at a time, a shard's name kept, expiry
+// and restores while games are hosted or after them
 
 // The store of the game log at `path`, opened as carc-db opens it, beside the server.
 persistence::Store OpenLogBeside(const std::string& path) {
@@ -3340,6 +3342,55 @@ persistence::Store OpenLogBeside(const std::string& path) {
   auto store = persistence::Store::Open(options);
   EXPECT_TRUE(store.ok()) << store.error().message;
   return std::move(*store);
+}
+
+TEST(NetLog, ASecondServerOnTheSameFileRefusesToStartAndTheFirstGoesOn) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    auto c = Connected(first);
+    const std::string game = c->Create(2, 64);
+    const auto error = StartError(config);
+    ASSERT_TRUE(error.has_value()) << "two servers would each number games in one file";
+    EXPECT_NE(error->find("game log " + config.db_path + ": its lock " + config.db_path +
+                          ".lock is held"),
+              std::string::npos)
+        << *error;
+    EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{game})) << "the first server goes on";
+    // Nor is a backup restored under it.
+    const auto restored = persistence::RestoreBackup({config.db_path + "-x", config.db_path, 9});
+    ASSERT_FALSE(restored.ok());
+    EXPECT_NE(restored.error().message.find(".lock is held"), std::string::npos)
+        << restored.error().message;
+    EXPECT_TRUE(c->Join(game, 0).has_seat_joined());
+  }
+  TestServer again(config, TestServer::Database::kKeep);  // the lock went with the first
+  auto c = Connected(again);
+  EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{"g1"}));
+}
+
+// After a restore, the games created since the backup are gone, and so are their ids for good:
+// an invite or seat link to one of them must never name another game.
+TEST(NetLog, AfterARestoreTheIdsIssuedSinceTheBackupAreNotIssuedAgain) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  const std::string backup = config.db_path + "-backup";
+  const DatabaseFiles backup_files{backup};
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    auto c = Connected(first);
+    EXPECT_EQ(c->Create(2, 65), "g1");
+    ASSERT_EQ(OpenLogBeside(config.db_path).Backup(backup), std::nullopt);
+    EXPECT_EQ(c->Create(2, 66), "g2");
+    EXPECT_EQ(c->Create(2, 67), "g3");
+  }
+  const auto restored = persistence::RestoreBackup({backup, config.db_path, std::nullopt});
+  ASSERT_TRUE(restored.ok()) << restored.error().message;
+  TestServer second(config, TestServer::Database::kKeep);
+  auto c = Connected(second);
+  EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{"g1"})) << "the backup's games";
+  EXPECT_EQ(c->Create(2, 68), "g4") << "g2 and g3 may still be in someone's links";
 }
 
 // `carc-db expire` may remove an ended game the server still holds (and so may the server's own
@@ -3402,6 +3453,54 @@ TEST(NetLog, AFailedWriteIsLoggedWithItsCauseThoughNoClientSentIt) {
                       "games.number"),
             std::string::npos)
       << text;
+}
+
+// A file keeps the name of the shard whose games it holds: under another name (or none) the
+// server would rename every game, link and seat, so it refuses to start.
+TEST(NetShards, AServerStartedUnderAnotherNameThanItsFilesRefusesToStart) {
+  ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  config.shard = "a";
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    EXPECT_EQ(Connected(first)->Create(2, 71), "a-g1");
+  }
+  ServerConfig renamed = config;
+  renamed.shard = "b";
+  auto error = StartError(renamed);
+  ASSERT_TRUE(error.has_value()) << "shard b must not take shard a's games";
+  EXPECT_NE(error->find("holds the games of shard 'a', and this server was started as shard 'b' "
+                        "(--shard)"),
+            std::string::npos)
+      << *error;
+  EXPECT_NE(error->find("Start it with --shard a"), std::string::npos) << *error;
+  renamed.shard = "";
+  error = StartError(renamed);
+  ASSERT_TRUE(error.has_value()) << "a server alone must not take shard a's games";
+  EXPECT_NE(error->find("started as no shard (a server alone)"), std::string::npos) << *error;
+
+  TestServer again(config, TestServer::Database::kKeep);
+  EXPECT_EQ(Ids(ListGames(*Connected(again))), (std::vector<std::string>{"a-g1"}));
+}
+
+// A file stored before the shard's name was kept takes the first name it is started with.
+TEST(NetShards, AFileWithoutAShardsNameTakesTheFirstItIsStartedWith) {
+  ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    EXPECT_EQ(Connected(first)->Create(2, 72), "g1");
+  }
+  ASSERT_FALSE(OpenLogBeside(config.db_path).connection().Exec("DELETE FROM settings"));
+  config.shard = "b";
+  {
+    TestServer adopted(config, TestServer::Database::kKeep);
+    EXPECT_EQ(Ids(ListGames(*Connected(adopted))), (std::vector<std::string>{"b-g1"}));
+  }
+  config.shard = "c";
+  const auto error = StartError(config);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("holds the games of shard 'b'"), std::string::npos) << *error;
 }
 
 }  // namespace
