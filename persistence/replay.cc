@@ -68,7 +68,7 @@ ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
                           const ReplayStep& on_step, EventText text) {
   ReplayedGame out;
   const GameRecord& record = stored.game;
-  if (record.status == GameStatus::kOpen) return out;
+  if (NeverStarted(record)) return out;
   if (auto problem = CheckSetUp(record, rules)) {
     out.damage = *problem;
     return out;
@@ -100,7 +100,7 @@ ReplayedGame ReplayStored(const StoredGame& stored, const core::RuleSet& rules,
 ReplayedGame ReplayStored(const StoredGame& stored, const RuleSetRegistry& registry,
                           const ReplayStep& on_step, EventText text) {
   const GameRecord& record = stored.game;
-  if (record.status == GameStatus::kOpen) return {};
+  if (NeverStarted(record)) return {};
   const core::RuleSet* rules = registry.Find(record.rule_set, record.rule_set_version);
   if (rules == nullptr) {
     ReplayedGame out;

@@ -148,6 +148,20 @@ UPDATE schema_version SET version = 6;
 )sql");
 }
 
+// Version 7: the file's settings, a row each (docs/persistence.md): `shard`, the name of the shard
+// whose games the file holds ('' for a server alone), written by the first server started on it;
+// and `next_game_number`, the lowest number a new game may take, which a restore carries over
+// from the file it replaces so that no game id is issued twice. A file stored before has neither.
+Status UpgradeV7(Connection& db) {
+  return db.Exec(R"sql(
+CREATE TABLE settings (
+  name  TEXT PRIMARY KEY,
+  value NOT NULL
+) WITHOUT ROWID;
+UPDATE schema_version SET version = 7;
+)sql");
+}
+
 // Step i upgrades version i to version i + 1 (step 0 creates a new file at version 1).
 using Step = Status (*)(Connection&);
 const std::vector<Step>& Steps() {
@@ -158,6 +172,7 @@ const std::vector<Step>& Steps() {
       UpgradeV4,
       UpgradeV5,
       UpgradeV6,
+      UpgradeV7,
   };
   return steps;
 }

@@ -262,6 +262,11 @@ std::optional<AbsentPolicy> ParseAbsentPolicy(std::string_view text) {
   return std::nullopt;
 }
 
+bool NeverStarted(const GameRecord& game) {
+  return game.status == GameStatus::kOpen ||
+         (game.status == GameStatus::kAbandoned && game.order.empty());
+}
+
 std::string GameId(int64_t number) { return "g" + std::to_string(number); }
 
 std::optional<int64_t> ParseGameId(std::string_view id) {
@@ -467,7 +472,8 @@ Status Store::ApplyOp(const WriteOp& op, int64_t now_ms) {
         "seat " + std::to_string(mute->seat) + " cannot mute: no such seat is taken");
   }
   if (const auto* link = std::get_if<LinkRematchOp>(&op)) {
-    return one_game_changed(s.link_rematch.Bind(1, link->rematch).Bind(2, link->game).Run());
+    // No row changed: the game left the log while the server held it (LinkRematchOp).
+    return s.link_rematch.Bind(1, link->rematch).Bind(2, link->game).Run();
   }
   if (const auto* commit = std::get_if<CommitDrawsOp>(&op)) {
     return one_game_changed(s.commit_draws.Bind(1, commit->commitment)
@@ -621,13 +627,37 @@ void Store::Seal() {
 // Reads
 
 Result<int64_t> Store::NextGameNumber() {
+  // AUTOINCREMENT's record of the highest number ever stored outlives the game's deletion; the
+  // setting holds what a restore carried over from the file it replaced.
   auto q = db_->Prepare(
-      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'games'), 0), "
-      "coalesce((SELECT max(number) FROM games), 0))");
+      "SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'games'), 0) + 1, "
+      "coalesce((SELECT max(number) FROM games), 0) + 1, "
+      "coalesce((SELECT value FROM settings WHERE name = 'next_game_number'), 1))");
   if (!q) return q.error();
   q->Step();
   if (auto error = q->error()) return *error;
-  return q->Int(0) + 1;
+  return q->Int(0);
+}
+
+Status Store::RaiseNextGameNumber(int64_t next) {
+  auto q = db_->Prepare(
+      "INSERT INTO settings (name, value) VALUES ('next_game_number', ?1) "
+      "ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)");
+  if (!q) return q.error();
+  return q->Bind(1, next).Run();
+}
+
+Result<std::string> Store::ClaimShard(std::string_view shard) {
+  auto claim = db_->Prepare("INSERT OR IGNORE INTO settings (name, value) VALUES ('shard', ?1)");
+  if (!claim) return claim.error();
+  if (auto error = claim->Bind(1, shard).Run()) return *error;
+  auto stored = db_->Prepare("SELECT value FROM settings WHERE name = 'shard'");
+  if (!stored) return stored.error();
+  if (!stored->Step()) {
+    if (auto error = stored->error()) return *error;
+    return StoreError{SQLITE_CORRUPT, "the shard's name was stored but cannot be read back"};
+  }
+  return stored->Text(0);
 }
 
 Result<uint64_t> Store::LastSequence(int64_t game) {

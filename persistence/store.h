@@ -27,7 +27,7 @@
 namespace carc::persistence {
 
 // The schema version this build writes; it upgrades files of versions 1 .. kSchemaVersion - 1.
-inline constexpr int kSchemaVersion = 6;
+inline constexpr int kSchemaVersion = 7;
 
 enum class GameStatus : uint8_t {
   kOpen,       // waiting for players
@@ -122,6 +122,10 @@ struct GameRecord {
   TimeControl time_control{};    // schema version 5; older games: none
 };
 
+// Whether the game never started: it is open, or was abandoned before its start (it has no
+// drawing order). Such a game has no actions and nothing to replay.
+bool NeverStarted(const GameRecord& game);
+
 std::string GameId(int64_t number);                       // "g12"
 std::optional<int64_t> ParseGameId(std::string_view id);  // "g12" -> 12
 
@@ -201,7 +205,9 @@ struct ResignSeatOp {
   int seat = 0;
   std::string bot;
 };
-// Records `rematch` as the rematch of `game` (written with the rematch's CreateGameOp).
+// Records `rematch` as the rematch of `game` (written with the rematch's CreateGameOp). A `game`
+// that has left the log meanwhile (expired or deleted while the server still held it) has no row
+// to carry the link: nothing is written for it, and the rematch's own `rematch_of` names it.
 struct LinkRematchOp {
   int64_t game = 0;
   int64_t rematch = 0;
@@ -313,8 +319,14 @@ class Store {
   std::vector<Status> ApplyBatch(const std::vector<Write>& writes);
   Status Apply(const Write& write) { return ApplyBatch({write}).front(); }
 
-  // The number the next game gets: one more than any game ever stored (deleted ones included).
+  // The number the next game gets: one more than any game ever stored (deleted ones included),
+  // and at least the file's `next_game_number` setting (carried over by a restore).
   Result<int64_t> NextGameNumber();
+  // Raises the `next_game_number` setting to `next`; it never goes down.
+  Status RaiseNextGameNumber(int64_t next);
+  // The shard whose games the file holds ("" for a server alone): the one stored, or `shard` when
+  // the file has none yet, which is then stored. The caller compares it with `shard`.
+  Result<std::string> ClaimShard(std::string_view shard);
   Result<std::vector<GameRecord>> ListGames(const ListFilter& filter);
   Result<std::optional<StoredGame>> LoadGame(int64_t number);
   // Every game open or running, with its seats and actions (for resuming after a restart).

@@ -37,13 +37,38 @@ std::optional<std::string> MakeParentFolder(const std::string& path) {
   return std::nullopt;
 }
 
+std::string ShardText(const std::string& shard) {
+  return shard.empty() ? "no shard (a server alone)" : "shard '" + shard + "'";
+}
+
+// A file keeps the games of one shard: their ids, in every link and every client's stored seat,
+// carry its name, so a server started on it under another name would rename them all. A file
+// that has no name yet (new, or stored before names were kept) takes this server's.
+std::optional<std::string> CheckShard(persistence::Store& store, const std::string& path,
+                                      const std::string& shard) {
+  auto stored = store.ClaimShard(shard);
+  if (!stored) return "game log " + path + ": " + stored.error().message;
+  if (*stored == shard) return std::nullopt;
+  return "game log " + path + " holds the games of " + ShardText(*stored) +
+         ", and this server was started as " + ShardText(shard) +
+         " (--shard): their ids would change under every link and seat. Start it with " +
+         (stored->empty() ? std::string("no --shard") : "--shard " + *stored) +
+         ", or give this shard its own --db (docs/operations.md, \"Shards\")";
+}
+
 }  // namespace
 
 std::variant<std::unique_ptr<Storage>, std::string> Storage::Open(const ServerConfig& config) {
   const std::string path = config.db_path.empty() ? DefaultDatabasePath() : config.db_path;
   if (auto error = MakeParentFolder(path)) return *error;
+  auto lock = persistence::LogLock::Acquire(path);
+  if (!lock) {
+    return "game log " + path + ": " + lock.error().message +
+           "; one server per game log: stop the other, or give this one its own --db";
+  }
   auto writer = persistence::Store::Open(OptionsFor(config, path));
   if (!writer) return "game log " + writer.error().message;
+  if (auto error = CheckShard(*writer, path, config.shard)) return *error;
   auto next = writer->NextGameNumber();
   if (!next) return "game log " + path + ": " + next.error().message;
   auto unfinished = writer->LoadUnfinished();
@@ -54,6 +79,7 @@ std::variant<std::unique_ptr<Storage>, std::string> Storage::Open(const ServerCo
   if (!reader) return "game log " + reader.error().message;
 
   std::unique_ptr<Storage> storage(new Storage());
+  storage->lock_ = std::move(*lock);
   storage->path_ = path;
   storage->expire_after_days_ = config.expire_after_days;
   storage->archive_path_ = config.archive_path;

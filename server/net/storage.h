@@ -2,19 +2,23 @@
 // committer) and read on a reader thread of its own (replays and seeks), so that neither kind of
 // work ever runs on the threads that serve connections.
 //
-// Opening it opens (or creates) the file, refuses one that is unreadable, corrupt or of a newer
-// schema, upgrades an older one, and loads every unfinished game for the lobby to resume.
+// Opening it takes the log's lock for the storage's whole life (persistence/log_lock.h: no other
+// server, and no restore, while it runs), opens (or creates) the file, refuses one that is
+// unreadable, corrupt or of a newer schema, upgrades an older one, refuses one that holds another
+// shard's games, and loads every unfinished game for the lobby to resume.
 #pragma once
 
 #include <boost/asio/thread_pool.hpp>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "net/config.h"
 #include "persistence/journal.h"
+#include "persistence/log_lock.h"
 #include "persistence/store.h"
 
 namespace carc::server {
@@ -43,6 +47,7 @@ class Storage {
  private:
   Storage() = default;
 
+  std::optional<persistence::LogLock> lock_;  // first in, last out: held until the log is closed
   std::string path_;
   int expire_after_days_ = 0;
   std::string archive_path_;

@@ -135,7 +135,7 @@ void Room::StandIn(int seat) {
   constexpr bots::Level kLevel = bots::Level::kGreedy;
   Write({persistence::StandInSeatOp{options_.number, seat, std::string(bots::ToString(kLevel))}},
         [this, seat](persistence::Status status) {
-          if (status) return RetryAlarmLater(*status);
+          if (status) return RetryAlarmLater();
           Seat& s = seats_[static_cast<size_t>(seat)];
           s.bot = NewSeatBot(kLevel);
           s.stand_in = true;
@@ -155,9 +155,7 @@ void Room::Forfeit(int seat) {
   ResignToBot(nullptr, 0, seat);
 }
 
-void Room::RetryAlarmLater(const persistence::StoreError& error) {
-  spdlog::error("game {}: a clock's or an absent player's change could not be written: {}", id_,
-                error.message);
+void Room::RetryAlarmLater() {
   if (alarm_ != nullptr && !frozen_) alarm_->Set(kAlarmRetryMs, [this] { RestartClocks(); });
 }
 
@@ -168,7 +166,7 @@ void Room::TakeBack(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   const std::optional<int64_t> refilled = clocks_.Refilled(seat);
   Write({persistence::TakeBackSeatOp{options_.number, seat, refilled.value_or(-1), Sequence()}},
         [this, peer, request_id, resume, seat, refilled](persistence::Status status) {
-          if (status) return StorageFailed(*peer, request_id, *status);
+          if (status) return StorageFailed(*peer, request_id);
           Seat& s = seats_[static_cast<size_t>(seat)];
           assert(s.stand_in && "a take-back is written only for a stand-in's seat");
           s.bot.reset();

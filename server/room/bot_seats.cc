@@ -202,7 +202,7 @@ void Room::ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, 
                                  {"state_hash", game_->Hash()}};
   Write({persistence::ResignGameOp{options_.number, seat, result.dump()}},
         [this, peer, request_id, seat](persistence::Status status) {
-          if (status) return ResignFailed(peer, request_id, *status);
+          if (status) return ResignFailed(peer, request_id);
           seats_[static_cast<size_t>(seat)].resigned = true;
           status_ = wire::GAME_STATUS_RESIGNED;
           const wire::ServerMessage update = LobbyUpdateOf(Info());
@@ -214,17 +214,16 @@ void Room::ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, 
 }
 
 // A resignation, or a forfeit (no peer), that could not be written.
-void Room::ResignFailed(const std::shared_ptr<Peer>& peer, uint64_t request_id,
-                        const persistence::StoreError& error) {
-  if (peer) return StorageFailed(*peer, request_id, error);
-  RetryAlarmLater(error);
+void Room::ResignFailed(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
+  if (peer) return StorageFailed(*peer, request_id);
+  RetryAlarmLater();
 }
 
 void Room::ResignToBot(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat) {
   constexpr bots::Level kLevel = bots::Level::kGreedy;
   Write({persistence::ResignSeatOp{options_.number, seat, std::string(bots::ToString(kLevel))}},
         [this, peer, request_id, seat](persistence::Status status) {
-          if (status) return ResignFailed(peer, request_id, *status);
+          if (status) return ResignFailed(peer, request_id);
           Seat& s = seats_[static_cast<size_t>(seat)];
           s.resigned = true;
           s.stand_in = false;

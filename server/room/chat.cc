@@ -150,7 +150,7 @@ void Room::SendChat(const std::shared_ptr<Peer>& peer, uint64_t request_id,
       Sequence()};
   Write({persistence::AppendChatOp{options_.number, line}},
         [this, peer, request_id, line](persistence::Status status) {
-          if (status) return StorageFailed(*peer, request_id, *status);
+          if (status) return StorageFailed(*peer, request_id);
           PublishChat(ChatLineMessage(id_, line), peer, request_id);
         });
 }
@@ -195,7 +195,7 @@ void Room::MuteSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id,
       WithSeatMuted(chat_.MutesOf(*seat), static_cast<int>(mute.seat()), mute.muted());
   Write({persistence::MuteSeatsOp{options_.number, *seat, seats}},
         [this, peer, request_id, muter = *seat, seats, mute](persistence::Status status) {
-          if (status) return StorageFailed(*peer, request_id, *status);
+          if (status) return StorageFailed(*peer, request_id);
           chat_.SetMutes(muter, seats);
           wire::ServerMessage reply;
           wire::SeatMuted* muted = reply.mutable_seat_muted();

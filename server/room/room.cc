@@ -131,7 +131,13 @@ void Room::Write(std::vector<persistence::WriteOp> ops,
   log_.Submit(persistence::Write{options_.number, std::move(ops)},
               [this, then = std::move(then)](persistence::Status status) {
                 writing_ = false;
-                if (!status) last_activity_ms_ = persistence::NowMs();
+                // Every failure is logged here, with its cause, whether or not a client hears
+                // of it: many writes (a bot's move, a rematch, an abandon) have nobody to tell.
+                if (status) {
+                  spdlog::error("game {}: the log could not be written: {}", id_, status->message);
+                } else {
+                  last_activity_ms_ = persistence::NowMs();
+                }
                 then(std::move(status));
                 RunWaiting();
               });
@@ -159,8 +165,7 @@ bool Room::RefusedUnlessOpen(Peer& peer, uint64_t request_id) {
   return true;
 }
 
-void Room::StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error) {
-  spdlog::error("game {}: the log could not be written: {}", id_, error.message);
+void Room::StorageFailed(Peer& peer, uint64_t request_id) {
   Error(peer, request_id, wire::ERROR_CODE_STORAGE_FAILED,
         "the server could not save this, so nothing changed; try again");
 }
@@ -351,7 +356,7 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
   // A rematch is created for no connection: its players are seated once it exists.
   Write(std::move(ops), [this, peer, request_id](persistence::Status status) {
     if (status) {
-      if (peer) StorageFailed(*peer, request_id, *status);
+      if (peer) StorageFailed(*peer, request_id);
       return Emit(RoomEvent::kCreateFailed);
     }
     if (!peer) return Emit(RoomEvent::kCreated);
@@ -403,7 +408,7 @@ void Room::TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int 
   }
   Write(std::move(ops), [this, peer, request_id, record, token_bytes,
                          start = std::move(start)](persistence::Status status) {
-    if (status) return StorageFailed(*peer, request_id, *status);
+    if (status) return StorageFailed(*peer, request_id);
     StopSpectating(*peer);
     seats_[static_cast<size_t>(record.seat)] =
         Seat{true, record.player_name, record.token_hash, peer, true};
@@ -435,7 +440,7 @@ void Room::Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   if (!seat) return Error(*peer, request_id, wire::ERROR_CODE_BAD_TOKEN, "no seat has that token");
   Write({persistence::FreeSeatOp{options_.number, *seat}},
         [this, peer, request_id, seat = *seat](persistence::Status status) {
-          if (status) return StorageFailed(*peer, request_id, *status);
+          if (status) return StorageFailed(*peer, request_id);
           seats_[static_cast<size_t>(seat)] = Seat{};
           chat_.SetMutes(seat, 0);  // the seat's row, and its mutes, left the log with it
           wire::ServerMessage reply;
@@ -521,7 +526,7 @@ void Room::StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id) 
   auto plan = std::make_shared<StartPlan>(BuildStart(seats_, &ops));
   Write(std::move(ops), [this, starter, request_id, plan](persistence::Status status) {
     if (status) {
-      if (starter) StorageFailed(*starter, request_id, *status);
+      if (starter) StorageFailed(*starter, request_id);
       return;
     }
     ApplyStart(std::move(*plan), starter, request_id);
@@ -713,7 +718,7 @@ void Room::CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& m
                             persistence::Status status) mutable {
     if (status) {
       game_ = committed->Clone();
-      if (mover) StorageFailed(*mover, request_id, *status);
+      if (mover) StorageFailed(*mover, request_id);
       return;
     }
     Publish(std::move(staged), mover, request_id, arrived);
@@ -813,10 +818,7 @@ void Room::Abandon() {
   assert(!writing_ && "the lobby abandons a room between writes");
   if (status_ != wire::GAME_STATUS_OPEN && status_ != wire::GAME_STATUS_RUNNING) return;
   Write({persistence::AbandonGameOp{options_.number}}, [this](persistence::Status status) {
-    if (status) {
-      spdlog::error("game {}: could not be abandoned: {}", id_, status->message);
-      return;
-    }
+    if (status) return;  // logged by Write; the lobby tries again
     status_ = wire::GAME_STATUS_ABANDONED;
     SendLobbyUpdate();
     RestartClocks();
@@ -897,9 +899,8 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored, 
   if (replayed.damage || !game_) {
     status_ = wire::GAME_STATUS_DAMAGED;
     const std::string reason = replayed.damage.value_or("the game cannot be rebuilt");
-    Write({persistence::MarkDamagedOp{options_.number, reason}}, [this](persistence::Status s) {
-      if (s) spdlog::error("game {}: could not mark it damaged: {}", id_, s->message);
-    });
+    // A failure is logged by Write; the game is damaged in memory all the same.
+    Write({persistence::MarkDamagedOp{options_.number, reason}}, [](persistence::Status) {});
     return reason;
   }
   if (record.status == persistence::GameStatus::kFinished) {

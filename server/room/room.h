@@ -263,7 +263,8 @@ class Room {
   void Emit(RoomEvent event);
   // Refuses (and says so) a lobby request on a game that no longer waits for players.
   bool RefusedUnlessOpen(Peer& peer, uint64_t request_id);
-  void StorageFailed(Peer& peer, uint64_t request_id, const persistence::StoreError& error);
+  // Tells the client its request's write failed (Write has logged why).
+  void StorageFailed(Peer& peer, uint64_t request_id);
 
   // The seat of a token: a person's, or the token of the bot that plays the seat.
   std::optional<int> SeatOf(const std::string& token) const;
@@ -280,8 +281,7 @@ class Room {
   void ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat,
                     const std::string& ended_by);
   void ResignToBot(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat);
-  void ResignFailed(const std::shared_ptr<Peer>& peer, uint64_t request_id,
-                    const persistence::StoreError& error);
+  void ResignFailed(const std::shared_ptr<Peer>& peer, uint64_t request_id);
   // Whether someone other than `seat` still plays a seat in person.
   bool PersonPlaysBesides(int seat) const;
   RoomOptions RematchOptions() const;
@@ -307,7 +307,7 @@ class Room {
   void StandIn(int seat);
   void Forfeit(int seat);
   // After a write the alarm asked for failed: tries again a little later.
-  void RetryAlarmLater(const persistence::StoreError& error);
+  void RetryAlarmLater();
   void TakeBack(const std::shared_ptr<Peer>& peer, uint64_t request_id, const wire::Resume& resume,
                 int seat);
   void OfferRematch(const wire::GameInfo& rematch);

@@ -35,7 +35,9 @@
 #include "city/rule_set.h"
 #include "core/hash.h"
 #include "persistence/journal.h"
+#include "persistence/log_lock.h"
 #include "persistence/replay.h"
+#include "persistence/restore.h"
 #include "persistence/schema.h"
 #include "persistence/token.h"
 #include "registry.h"
@@ -480,6 +482,63 @@ TEST(StoreTest, NeverGivesAGameNumberTwiceEvenAfterDeletion) {
   EXPECT_EQ(*reopened->NextGameNumber(), 4);
   ASSERT_FALSE(reopened->Apply(Create(4)));
   EXPECT_EQ(*reopened->NextGameNumber(), 5);
+}
+
+// A restore raises the file's next game number to the one of the file it replaced: the games
+// that file numbered are never numbered again, even when their numbers are not in this file.
+TEST(StoreTest, TheNextGameNumberSettingOnlyGrowsAndGamesStillCountAboveIt) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ExpectAllCommitted(store->ApplyBatch({Create(1), Create(2)}));
+  ASSERT_FALSE(store->RaiseNextGameNumber(10));
+  EXPECT_EQ(*store->NextGameNumber(), 10);
+  ASSERT_FALSE(store->RaiseNextGameNumber(5));
+  EXPECT_EQ(*store->NextGameNumber(), 10) << "it never goes down";
+  ASSERT_FALSE(store->Apply(Create(12)));
+  EXPECT_EQ(*store->NextGameNumber(), 13);
+  store.reset();
+  auto reopened = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(reopened);
+  EXPECT_EQ(*reopened->NextGameNumber(), 13);
+  EXPECT_EQ(*ReadNextGameNumber(dir.File("log.db")), 13);
+}
+
+// The shard's name is kept in the file: the first name claimed stays.
+TEST(StoreTest, AFileKeepsTheFirstShardNameClaimed) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*store->ClaimShard("a"), "a");
+  EXPECT_EQ(*store->ClaimShard("b"), "a");
+  store.reset();
+  auto reopened = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(reopened);
+  EXPECT_EQ(*reopened->ClaimShard(""), "a");
+
+  auto alone = OpenStore(dir.File("alone.db"));
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(*alone->ClaimShard(""), "") << "a server alone is a name too";
+  EXPECT_EQ(*alone->ClaimShard("a"), "");
+}
+
+// One holder of a game log's lock at a time; it is free again once its holder lets go.
+TEST(LogLockTest, ASecondHolderIsRefusedAtOnceUntilTheFirstLetsGo) {
+  TempDir dir;
+  const std::string db = dir.File("log.db");
+  {
+    auto first = LogLock::Acquire(db);
+    ASSERT_TRUE(first.ok()) << first.error().message;
+    auto second = LogLock::Acquire(db);
+    ASSERT_FALSE(second.ok());
+    EXPECT_TRUE(second.error().IsBusy());
+    EXPECT_NE(second.error().message.find(db + ".lock is held"), std::string::npos)
+        << second.error().message;
+    EXPECT_TRUE(LogLock::Acquire(dir.File("other.db")).ok()) << "another log has its own lock";
+  }
+  EXPECT_TRUE(LogLock::Acquire(db).ok());
+  EXPECT_TRUE(fs::exists(db + ".lock")) << "the lock file stays";
+  EXPECT_FALSE(fs::exists(db)) << "the lock creates no game log";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1339,6 +1398,24 @@ TEST(HousekeepingTest, ExpireWithoutAnArchiveDeletes) {
   EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{3, 5}));
 }
 
+// A game expired while the server still held it (by `carc-db expire`, or by the server's own
+// housekeeping after the game was hosted again): its rematch is created all the same, naming the
+// game it follows, which has no row left to name the rematch.
+TEST(HousekeepingTest, ARematchOfAGameThatLeftTheLogIsCreated) {
+  TempDir dir;
+  auto store = OpenStore(dir.File("log.db"));
+  ASSERT_TRUE(store);
+  ASSERT_FALSE(store->Apply(NewRunningGame(1, 3)));
+  ASSERT_FALSE(store->Apply({1, {FinishGameOp{1, "{}"}}}));
+  ASSERT_EQ(store->Expire(NowMs() + 60'000, "")->games, 1);
+  GameRecord rematch = NewGameRecord(2);
+  rematch.rematch_of = 1;
+  const Status created = store->Apply({2, {CreateGameOp{rematch}, LinkRematchOp{1, 2}}});
+  ASSERT_FALSE(created) << created->message;
+  EXPECT_EQ(MustLoad(*store, 2).game.rematch_of, 1);
+  EXPECT_FALSE(store->LoadGame(1)->has_value());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Replaying stored games through the engine
 
@@ -1957,6 +2034,43 @@ TEST(MigrationTest, UpgradesAVersion5FileWithNoMutesNoTakeBacksAndItsClocksKept)
   auto reopened = OpenStore(path);
   ASSERT_TRUE(reopened);
   EXPECT_EQ(MustLoad(*reopened, 5).game.seat_records[0].muted, 0b10u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings (schema version 7)
+
+TEST(MigrationTest, AnUpgradedVersion6FileHasTheSchemaOfANewFile) {
+  TempDir dir;
+  const std::string path = BuildVersionFile(dir, 6);
+  {
+    auto db = Connection::Open(path, false);
+    ASSERT_TRUE(db.ok());
+    EXPECT_EQ(*ReadSchemaVersion(*db), 6);
+  }
+  ASSERT_TRUE(OpenStore(path));
+  ASSERT_TRUE(OpenStore(dir.File("new.db")));
+  EXPECT_EQ(SchemaRows(path), SchemaRows(dir.File("new.db")));
+}
+
+// A file from before the settings has no shard's name, and its next game number comes from the
+// numbers it issued (g5 was deleted); it keeps its games and mutes, and takes a name.
+TEST(MigrationTest, UpgradesAVersion6FileWithNoShardAndItsGameNumbersKept) {
+  TempDir dir;
+  const std::string path = BuildVersionFile(dir, 6);
+  EXPECT_EQ(*ReadNextGameNumber(path), 6) << "read from a version-6 file as it is";
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store);
+  EXPECT_EQ(*ReadSchemaVersion(store->connection()), kSchemaVersion);
+  EXPECT_EQ(CountRows(store->connection(), "SELECT count(*) FROM settings"), 0);
+  EXPECT_EQ(*store->NextGameNumber(), 6);
+  EXPECT_EQ(Numbers(*store->ListGames({})), (std::vector<int64_t>{1, 2, 3, 4}));
+  EXPECT_EQ(MustLoad(*store, 4).game.seat_records[1].muted, 0b01u);
+  EXPECT_EQ(MustLoad(*store, 1).actions.size(), 259u);
+  EXPECT_EQ(*store->ClaimShard("s0"), "s0");
+  store.reset();
+  auto reopened = OpenStore(path);
+  ASSERT_TRUE(reopened);
+  EXPECT_EQ(*reopened->ClaimShard("s1"), "s0");
 }
 
 }  // namespace

@@ -48,6 +48,7 @@
 #include "city/public_state.h"
 #include "core/hash.h"
 #include "net/server.h"
+#include "persistence/restore.h"
 #include "persistence/store.h"
 #include "protocol/castle/game_codec.h"
 #include "protocol/city/codec.h"
@@ -89,7 +90,7 @@ std::string FreshDatabasePath() {
 }
 
 void RemoveDatabase(const std::string& path) {
-  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path + suffix);
+  for (const char* suffix : {"", "-wal", "-shm", ".lock"}) std::filesystem::remove(path + suffix);
 }
 
 ServerConfig TestConfig() {
@@ -3401,6 +3402,179 @@ TEST(NetShards, AServerAloneNamesItsGamesAsBeforeAndOwnsNoShardsGame) {
   EXPECT_EQ(c->Hello().shard(), "");
   EXPECT_EQ(c->Create(2, 62), "g1");
   EXPECT_EQ(CodeOf(c->Request(msg::Spectate("a-g1"))), wire::ERROR_CODE_WRONG_SHARD);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game log's file (docs/operations.md): one server at a time, a shard's name kept, expiry
+// and restores while games are hosted or after them
+
+// The store of the game log at `path`, opened as carc-db opens it, beside the server.
+persistence::Store OpenLogBeside(const std::string& path) {
+  persistence::StoreOptions options;
+  options.path = path;
+  options.create = false;
+  auto store = persistence::Store::Open(options);
+  EXPECT_TRUE(store.ok()) << store.error().message;
+  return std::move(*store);
+}
+
+TEST(NetLog, ASecondServerOnTheSameFileRefusesToStartAndTheFirstGoesOn) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    auto c = Connected(first);
+    const std::string game = c->Create(2, 64);
+    const auto error = StartError(config);
+    ASSERT_TRUE(error.has_value()) << "two servers would each number games in one file";
+    EXPECT_NE(error->find("game log " + config.db_path + ": its lock " + config.db_path +
+                          ".lock is held"),
+              std::string::npos)
+        << *error;
+    EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{game})) << "the first server goes on";
+    // Nor is a backup restored under it.
+    const auto restored = persistence::RestoreBackup({config.db_path + "-x", config.db_path, 9});
+    ASSERT_FALSE(restored.ok());
+    EXPECT_NE(restored.error().message.find(".lock is held"), std::string::npos)
+        << restored.error().message;
+    EXPECT_TRUE(c->Join(game, 0).has_seat_joined());
+  }
+  TestServer again(config, TestServer::Database::kKeep);  // the lock went with the first
+  auto c = Connected(again);
+  EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{"g1"}));
+}
+
+// After a restore, the games created since the backup are gone, and so are their ids for good:
+// an invite or seat link to one of them must never name another game.
+TEST(NetLog, AfterARestoreTheIdsIssuedSinceTheBackupAreNotIssuedAgain) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  const std::string backup = config.db_path + "-backup";
+  const DatabaseFiles backup_files{backup};
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    auto c = Connected(first);
+    EXPECT_EQ(c->Create(2, 65), "g1");
+    ASSERT_EQ(OpenLogBeside(config.db_path).Backup(backup), std::nullopt);
+    EXPECT_EQ(c->Create(2, 66), "g2");
+    EXPECT_EQ(c->Create(2, 67), "g3");
+  }
+  const auto restored = persistence::RestoreBackup({backup, config.db_path, std::nullopt});
+  ASSERT_TRUE(restored.ok()) << restored.error().message;
+  TestServer second(config, TestServer::Database::kKeep);
+  auto c = Connected(second);
+  EXPECT_EQ(Ids(ListGames(*c)), (std::vector<std::string>{"g1"})) << "the backup's games";
+  EXPECT_EQ(c->Create(2, 68), "g4") << "g2 and g3 may still be in someone's links";
+}
+
+// `carc-db expire` may remove an ended game the server still holds (and so may the server's own
+// housekeeping, of a game hosted again for a rematch): its players still get their rematch.
+TEST(NetBots, ARematchOfAGameExpiredWhileTheServerHeldItIsCreated) {
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  TestServer server(config, TestServer::Database::kKeep);
+  auto a = Connected(server);
+  auto b = Connected(server);
+  const std::string game = SeatedGame({a.get(), b.get()}, 69);
+  core::Random random(69);
+  ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
+  ASSERT_TRUE(a->track().over());
+  const auto expired = OpenLogBeside(config.db_path).Expire(persistence::NowMs() + 60'000, "");
+  ASSERT_TRUE(expired.ok()) << expired.error().message;
+  ASSERT_EQ(expired->games, 1) << "the finished game left the log";
+
+  wire::ClientMessage ask;
+  ask.mutable_rematch()->set_game_id(game);
+  ask.mutable_rematch()->set_seat_token(a->track().token);
+  const wire::ServerMessage joined = a->Request(ask);
+  ASSERT_TRUE(joined.has_seat_joined()) << Show(joined);
+  const std::string rematch = joined.seat_joined().game().game_id();
+  EXPECT_EQ(joined.seat_joined().game().rematch_of(), game);
+  ask.mutable_rematch()->set_seat_token(b->track().token);
+  const wire::ServerMessage second = b->Request(ask);
+  ASSERT_TRUE(second.has_seat_joined()) << Show(second);
+  EXPECT_EQ(second.seat_joined().game().game_id(), rematch);
+  EXPECT_EQ(StatusInTheLog(config.db_path, rematch), persistence::GameStatus::kRunning);
+}
+
+// A write that fails is logged with its cause, also when no client asked for it: here a
+// rematch's creation, whose game number another program took in the file meanwhile.
+TEST(NetLog, AFailedWriteIsLoggedWithItsCauseThoughNoClientSentIt) {
+  LogCapture log;
+  const ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  {
+    TestServer server(config, TestServer::Database::kKeep);
+    auto a = Connected(server);
+    auto b = Connected(server);
+    const std::string game = SeatedGame({a.get(), b.get()}, 70);
+    core::Random random(70);
+    ASSERT_NO_FATAL_FAILURE(Play({a.get(), b.get()}, random, 5000));
+    ASSERT_TRUE(a->track().over());
+    ASSERT_FALSE(OpenLogBeside(config.db_path)
+                     .connection()
+                     .Exec("INSERT INTO games (number, name, rule_set, tileset_id, "
+                           "tileset_version, seats, seed, status, created_ms, updated_ms) "
+                           "VALUES (2, 'taken', 'the-city', 'the-city', 1, 2, 0, 'open', 0, 0)"));
+    wire::ClientMessage ask;
+    ask.mutable_rematch()->set_game_id(game);
+    ask.mutable_rematch()->set_seat_token(a->track().token);
+    const wire::ServerMessage refused = a->Request(ask);
+    EXPECT_EQ(CodeOf(refused), wire::ERROR_CODE_STORAGE_FAILED) << Show(refused);
+  }
+  const std::string text = log.Text();
+  EXPECT_NE(text.find("game g2: the log could not be written: g2: UNIQUE constraint failed: "
+                      "games.number"),
+            std::string::npos)
+      << text;
+}
+
+// A file keeps the name of the shard whose games it holds: under another name (or none) the
+// server would rename every game, link and seat, so it refuses to start.
+TEST(NetShards, AServerStartedUnderAnotherNameThanItsFilesRefusesToStart) {
+  ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  config.shard = "a";
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    EXPECT_EQ(Connected(first)->Create(2, 71), "a-g1");
+  }
+  ServerConfig renamed = config;
+  renamed.shard = "b";
+  auto error = StartError(renamed);
+  ASSERT_TRUE(error.has_value()) << "shard b must not take shard a's games";
+  EXPECT_NE(error->find("holds the games of shard 'a', and this server was started as shard 'b' "
+                        "(--shard)"),
+            std::string::npos)
+      << *error;
+  EXPECT_NE(error->find("Start it with --shard a"), std::string::npos) << *error;
+  renamed.shard = "";
+  error = StartError(renamed);
+  ASSERT_TRUE(error.has_value()) << "a server alone must not take shard a's games";
+  EXPECT_NE(error->find("started as no shard (a server alone)"), std::string::npos) << *error;
+
+  TestServer again(config, TestServer::Database::kKeep);
+  EXPECT_EQ(Ids(ListGames(*Connected(again))), (std::vector<std::string>{"a-g1"}));
+}
+
+// A file stored before the shard's name was kept takes the first name it is started with.
+TEST(NetShards, AFileWithoutAShardsNameTakesTheFirstItIsStartedWith) {
+  ServerConfig config = TestConfig();
+  const DatabaseFiles files{config.db_path};
+  {
+    TestServer first(config, TestServer::Database::kKeep);
+    EXPECT_EQ(Connected(first)->Create(2, 72), "g1");
+  }
+  ASSERT_FALSE(OpenLogBeside(config.db_path).connection().Exec("DELETE FROM settings"));
+  config.shard = "b";
+  {
+    TestServer adopted(config, TestServer::Database::kKeep);
+    EXPECT_EQ(Ids(ListGames(*Connected(adopted))), (std::vector<std::string>{"b-g1"}));
+  }
+  config.shard = "c";
+  const auto error = StartError(config);
+  ASSERT_TRUE(error.has_value());
+  EXPECT_NE(error->find("holds the games of shard 'b'"), std::string::npos) << *error;
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
-// The carc-server binary as operators run it: stopped by SIGTERM while clients misbehave, and
-// run out of file descriptors, on the players' port and beside the operator's. Each test starts its
-// own process (tests/server/server_process.h) and talks to it with hand-made WebSocket clients
+// The carc-server binary as operators run it: stopped by SIGTERM while clients misbehave, run
+// out of file descriptors (on the players' port and beside the operator's), and refused a game
+// log another server holds or another shard owns. Each test starts its own process
+// (tests/server/server_process.h) and talks to it with hand-made WebSocket clients
 // (raw_client.h). Waits are bounded.
 #include <gtest/gtest.h>
 
@@ -159,6 +160,30 @@ TEST(ServerDescriptors, TheOperatorsPortAnswersWhileSilentConnectionsHoldEveryDe
   silent.clear();
   server.Signal(SIGTERM);
   EXPECT_EQ(server.WaitExit(), std::optional<int>(0)) << server.Tail(30);
+}
+
+// One server per game log, and a log keeps its shard's name: a second server on the file, or one
+// started under another --shard, exits with 2 (as for every start it refuses) and says why.
+TEST(ServerStart, ASecondServerOnItsFileOrAnotherShardNameIsRefused) {
+  TempDir dir;
+  ServerProcess first(dir.path(), FreeLoopbackPort(), {"--shard", "a"});
+  ASSERT_TRUE(first.Start());
+  ServerProcess second(dir.path(), FreeLoopbackPort(), {"--shard", "a"});
+  EXPECT_EQ(second.StartRefused(), std::optional<int>(2)) << second.Tail(5);
+  EXPECT_EQ(second.CountLines(".lock is held: a carc-server runs on it"), 1u) << second.Tail(5);
+  const auto client = Greeted(first.port());
+  ASSERT_NE(client, nullptr);
+  EXPECT_TRUE(Ask(*client, msg::Ping(4), 5).has_pong()) << "the first goes on";
+  first.Signal(SIGTERM);
+  ASSERT_EQ(first.WaitExit(), std::optional<int>(0)) << first.Tail(10);
+
+  ServerProcess renamed(dir.path(), FreeLoopbackPort(), {"--shard", "b"});
+  EXPECT_EQ(renamed.StartRefused(), std::optional<int>(2)) << renamed.Tail(5);
+  EXPECT_EQ(renamed.CountLines("holds the games of shard 'a', and this server was started as "
+                               "shard 'b'"),
+            1u)
+      << renamed.Tail(5);
+  ASSERT_TRUE(first.Start()) << "under its own name it starts again";
 }
 
 }  // namespace

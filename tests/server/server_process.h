@@ -118,6 +118,14 @@ class ServerProcess {
     return false;
   }
 
+  // Starts it when it is expected to refuse to start: its exit code once it has ended (bounded),
+  // or nullopt if it runs on (it is then killed).
+  std::optional<int> StartRefused() {
+    ++starts_;
+    if (!Spawn()) return std::nullopt;
+    return WaitExit();
+  }
+
   void Kill() {
     if (pid_ <= 0) return;
     kill(pid_, SIGKILL);

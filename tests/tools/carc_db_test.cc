@@ -13,7 +13,9 @@
 #include "city/notation.h"
 #include "core/hash.h"
 #include "persistence/fair_draws.h"
+#include "persistence/log_lock.h"
 #include "persistence/replay.h"
+#include "persistence/restore.h"
 #include "persistence/store.h"
 #include "persistence/token.h"
 #include "registry.h"
@@ -295,6 +297,35 @@ TEST_F(CarcDb, VerifyCountsAGameStoredAsDamaged) {
   EXPECT_TRUE(Contains(run.out, "g1 DAMAGED: lost power")) << run.out;
 }
 
+// Abandoning is how a game ended, not damage: a game nobody filled in time (g3) and one nobody
+// played on (g2) verify, and one timed-out game does not fail every later verify.
+TEST_F(CarcDb, VerifyPassesGamesAbandonedBeforeOrAfterTheirStart) {
+  {
+    p::StoreOptions options;
+    options.path = db_;
+    auto store = p::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_FALSE(store->Apply({3, {p::AbandonGameOp{3}}}));
+    ASSERT_FALSE(store->Apply({2, {p::AbandonGameOp{2}}}));
+  }
+  const Result run = Db("verify");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g3 ok (abandoned before it started, no actions)\n")) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g2 ok (40 actions, hash ")) << run.out;
+  EXPECT_FALSE(Contains(run.out, "DAMAGED")) << run.out;
+  EXPECT_TRUE(Contains(Db("show g3").out, "  status    abandoned\n"));
+  EXPECT_FALSE(Contains(Db("show g3").out, "the replay stopped"));
+
+  // Such a game has nothing to replay: actions stored for it are damage.
+  Sql("INSERT INTO actions (game, sequence, seat, action, state_hash, time_ms) "
+      "VALUES (3, 1, -1, 'draw 5', 0, 0)");
+  const Result damaged = Db("verify g3");
+  EXPECT_EQ(damaged.status, 1) << damaged.out;
+  EXPECT_TRUE(
+      Contains(damaged.out, "g3 DAMAGED: a game abandoned before it started has 1 stored actions"))
+      << damaged.out;
+}
+
 TEST_F(CarcDb, ExportReplaysWithCarcToTheStoredHashAndScores) {
   const std::string exported = dir_ + "g1.json";
   const Result run = Db("export g1 -o " + exported);
@@ -397,6 +428,162 @@ TEST_F(CarcDb, AMissingDatabaseIsAnErrorAndIsNotCreated) {
   EXPECT_TRUE(Contains(run.out, "carc-db: ")) << run.out;
   EXPECT_FALSE(fs::exists(missing));
   EXPECT_EQ(RunBinary(CARC_DB_BINARY, "list").status, 2);  // --db is required
+}
+
+// ---------------------------------------------------------------------------------------------
+// restore (docs/operations.md, "Backups and restoring one")
+
+// The games a game log holds, by id, read with the library.
+std::vector<std::string> GameIds(const std::string& db) {
+  p::StoreOptions options;
+  options.path = db;
+  options.create = false;
+  auto store = p::Store::Open(options);
+  EXPECT_TRUE(store.ok()) << db << ": " << store.error().message;
+  if (!store) return {};
+  const auto games = store->ListGames({});
+  EXPECT_TRUE(games.ok()) << db << ": " << games.error().message;
+  if (!games) return {};
+  std::vector<std::string> ids;
+  for (const p::GameRecord& g : *games) ids.push_back(p::GameId(g.number));
+  return ids;
+}
+
+int64_t NextGameNumber(const std::string& db) {
+  const auto next = p::ReadNextGameNumber(db);
+  EXPECT_TRUE(next.ok()) << db << ": " << next.error().message;
+  return next.ok() ? *next : -1;
+}
+
+// Game `number`, open, as the server creates one.
+p::Write CreateOpenGame(int64_t number) {
+  p::GameRecord game;
+  game.number = number;
+  game.name = "after the backup";
+  game.rule_set = "the-city";
+  game.tileset_id = "the-city";
+  game.tileset_version = 1;
+  game.seats = 2;
+  return {number, {p::CreateGameOp{game}}};
+}
+
+class CarcDbRestore : public CarcDb {
+ protected:
+  void SetUp() override {
+    CarcDb::SetUp();
+    backup_ = dir_ + "backup.db";
+    const Result run = Db("backup " + backup_);
+    ASSERT_EQ(run.status, 0) << run.out;
+  }
+
+  // Games created after the backup: g4, g5 and g6, of which g6 is deleted again.
+  void PlayOnAfterTheBackup() {
+    p::StoreOptions options;
+    options.path = db_;
+    auto store = p::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    for (int64_t number : {4, 5, 6}) ASSERT_FALSE(store->Apply(CreateOpenGame(number)));
+    ASSERT_TRUE(store->DeleteGame(6).ok());
+  }
+
+  std::string backup_;
+};
+
+// The server was killed after the backup: its last commits are in games.db-wal beside the file.
+// Copied over the file, the backup would be read with that stale write-ahead log; restored, the
+// backup is what the file holds, and the game numbers the lost file issued are not issued again.
+TEST_F(CarcDbRestore, RestoreIgnoresAStaleWriteAheadLogAndKeepsTheGameNumbers) {
+  const std::string crashed = dir_ + "crashed/games.db";
+  fs::create_directories(dir_ + "crashed");
+  {
+    // The image a kill -9 leaves: the file and its write-ahead log, never checkpointed.
+    p::StoreOptions options;
+    options.path = db_;
+    auto store = p::Store::Open(options);
+    ASSERT_TRUE(store.ok()) << store.error().message;
+    ASSERT_FALSE(store->connection().Exec("PRAGMA wal_autocheckpoint = 0"));
+    ASSERT_FALSE(store->Apply(CreateOpenGame(4)));
+    ASSERT_FALSE(store->Apply(CreateOpenGame(5)));
+    fs::copy_file(db_, crashed);
+    fs::copy_file(db_ + "-wal", crashed + "-wal");
+  }
+  ASSERT_GT(fs::file_size(crashed + "-wal"), 0u);
+
+  const Result run = CarcDbOn(crashed, "restore " + backup_);
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "restored " + backup_ + " to " + crashed +
+                                    ": 3 games; the next game is g6 (game numbers carried over "
+                                    "from the file it replaced)\n"))
+      << run.out;
+  EXPECT_FALSE(fs::exists(crashed + "-wal")) << "the stale write-ahead log is gone";
+  EXPECT_FALSE(fs::exists(crashed + ".restoring")) << "no temporary copy is left";
+  EXPECT_EQ(GameIds(crashed), (std::vector<std::string>{"g1", "g2", "g3"}));
+  EXPECT_EQ(NextGameNumber(crashed), 6) << "g4 and g5 were issued before the restore";
+  EXPECT_EQ(CarcDbOn(crashed, "verify").status, 0);
+  EXPECT_TRUE(fs::exists(backup_)) << "the backup is left as it was";
+}
+
+TEST_F(CarcDbRestore, RestoreCarriesOverTheNumbersOfDeletedGamesToo) {
+  PlayOnAfterTheBackup();
+  ASSERT_EQ(NextGameNumber(db_), 7);
+  const Result run = Db("restore " + backup_);
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "the next game is g7")) << run.out;
+  EXPECT_EQ(GameIds(db_), (std::vector<std::string>{"g1", "g2", "g3"}));
+  EXPECT_EQ(NextGameNumber(db_), 7);
+  // The number only grows: a second restore of the same backup keeps it.
+  ASSERT_EQ(Db("restore " + backup_).status, 0);
+  EXPECT_EQ(NextGameNumber(db_), 7);
+}
+
+// A server holds the log's lock while it runs: the restore refuses, changing nothing.
+TEST_F(CarcDbRestore, RestoreRefusesWhileTheLogIsLocked) {
+  PlayOnAfterTheBackup();
+  auto lock = p::LogLock::Acquire(db_);
+  ASSERT_TRUE(lock.ok()) << lock.error().message;
+  const Result run = Db("restore " + backup_);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_TRUE(Contains(run.out, "carc-db: cannot restore: " + db_ + ": its lock " + db_ +
+                                    ".lock is held: a carc-server runs on it"))
+      << run.out;
+  EXPECT_EQ(GameIds(db_), (std::vector<std::string>{"g1", "g2", "g3", "g4", "g5"}));
+}
+
+// With the file lost, the next game number cannot be read from it: it must be given.
+TEST_F(CarcDbRestore, RestoreOfALostFileNeedsTheNextGameNumber) {
+  for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(db_ + suffix);
+  Result run = Db("restore " + backup_);
+  EXPECT_EQ(run.status, 2) << run.out;
+  EXPECT_TRUE(Contains(run.out, db_ + " does not exist); give the next game number with "
+                                      "--next-game N"))
+      << run.out;
+  EXPECT_FALSE(fs::exists(db_)) << "nothing was created";
+  EXPECT_EQ(Db("restore " + backup_ + " --next-game 0").status, 2);
+
+  run = Db("restore " + backup_ + " --next-game 40");
+  ASSERT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(Contains(run.out, "the next game is g40 (from --next-game)")) << run.out;
+  EXPECT_EQ(GameIds(db_), (std::vector<std::string>{"g1", "g2", "g3"}));
+  EXPECT_EQ(NextGameNumber(db_), 40);
+}
+
+// A backup that is no game log is refused, and the log is left as it was.
+TEST_F(CarcDbRestore, RestoreRefusesABackupThatIsNoGameLog) {
+  const std::string before = Slurp(db_);
+  { std::ofstream(dir_ + "empty.db"); }
+  { std::ofstream(dir_ + "text.db") << "not a database, but long enough to be read as one\n"; }
+  const std::pair<std::string, std::string> refusals[] = {
+      {dir_ + "empty.db", "an empty file, not a game log"},
+      {dir_ + "text.db", "file is not a database"},
+      {dir_ + "missing.db", "no such backup file"},
+      {db_, "the backup must be another file than the game log"}};
+  for (const auto& [backup, why] : refusals) {
+    const Result run = Db("restore " + backup);
+    EXPECT_EQ(run.status, 2) << run.out;
+    EXPECT_TRUE(Contains(run.out, why)) << run.out;
+  }
+  EXPECT_EQ(Slurp(db_), before);
+  EXPECT_FALSE(fs::exists(db_ + ".restoring"));
 }
 
 }  // namespace

@@ -43,5 +43,8 @@ int RunVerifyDraws(persistence::Store& store, const std::string& game);
 int RunExpire(persistence::Store& store, int64_t days, const std::string& archive);
 int RunDelete(persistence::Store& store, const std::string& game, bool force);
 int RunBackup(persistence::Store& store, const std::string& destination, bool force);
+// Puts `backup` in the place of the database `db` (persistence/restore.h); `next_game` is the
+// lowest number a new game may take, needed when `db` is lost.
+int RunRestore(const std::string& db, const std::string& backup, std::optional<int64_t> next_game);
 
 }  // namespace carc::db

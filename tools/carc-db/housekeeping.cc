@@ -1,9 +1,11 @@
-// The commands that change files: expire, delete, backup; and the helpers every command uses.
+// The commands that change files: expire, delete, backup, restore; and the helpers every command
+// uses.
 #include <filesystem>
 #include <iostream>
 #include <system_error>
 
 #include "commands.h"
+#include "persistence/restore.h"
 
 namespace carc::db {
 
@@ -92,6 +94,18 @@ int RunBackup(persistence::Store& store, const std::string& destination, bool fo
   }
   if (auto failed = store.Backup(destination)) return Fail(kUsage, failed->message);
   std::cout << "backed up " << store.path() << " to " << destination << "\n";
+  return kOk;
+}
+
+int RunRestore(const std::string& db, const std::string& backup, std::optional<int64_t> next_game) {
+  auto report = persistence::RestoreBackup({backup, db, next_game});
+  if (!report) return Fail(kUsage, "cannot restore: " + report.error().message);
+  std::cout << "restored " << backup << " to " << db << ": "
+            << Counted(static_cast<int>(report->games), "game") << "; the next game is "
+            << persistence::GameId(report->next_game_number)
+            << (report->replaced_read ? " (game numbers carried over from the file it replaced)"
+                                      : " (from --next-game)")
+            << "\n";
   return kOk;
 }
 

@@ -152,13 +152,20 @@ struct Verdict {
   std::string summary;  // when not damaged
 };
 
-Verdict Check(const StoredGame& stored) {
-  if (stored.game.status == GameStatus::kOpen) {
-    if (!stored.actions.empty()) {
-      return {"an open game has " + std::to_string(stored.actions.size()) + " stored actions", ""};
-    }
-    return {std::nullopt, "open, no actions"};
+// A game that never started (open, or abandoned before its start) is sound when it has no
+// actions: abandoning is how it ended, not damage.
+Verdict CheckNeverStarted(const StoredGame& stored) {
+  const bool open = stored.game.status == GameStatus::kOpen;
+  if (!stored.actions.empty()) {
+    return {std::string(open ? "an open game" : "a game abandoned before it started") + " has " +
+                std::to_string(stored.actions.size()) + " stored actions",
+            ""};
   }
+  return {std::nullopt, open ? "open, no actions" : "abandoned before it started, no actions"};
+}
+
+Verdict Check(const StoredGame& stored) {
+  if (persistence::NeverStarted(stored.game)) return CheckNeverStarted(stored);
   const persistence::ReplayedGame replayed = persistence::ReplayStored(stored, RuleSets());
   if (replayed.damage) return {replayed.damage, ""};
   if (stored.game.status == GameStatus::kFinished && !replayed.state->IsOver()) {

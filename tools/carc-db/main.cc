@@ -7,9 +7,10 @@
 //   carc-db --db FILE expire --days N [--archive F] remove (or archive) old finished games
 //   carc-db --db FILE delete GAME [--force]         remove one game
 //   carc-db --db FILE backup DEST [--force]         an online copy of the database
+//   carc-db --db FILE restore BACKUP [--next-game N] put a backup in the database's place
 //
-// The database is never created: a missing file is an error. Exit status: 0 done, 1 a game is
-// damaged or does not exist, 2 a usage or file problem.
+// The database is never created, but by restore: a missing file is an error. Exit status: 0
+// done, 1 a game is damaged or does not exist, 2 a usage or file problem.
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <iostream>
@@ -48,6 +49,8 @@ struct Arguments {
   std::string archive;
   std::string destination;
   bool force = false;
+  std::string backup;
+  std::optional<int64_t> next_game;
 };
 
 int Dispatch(const CLI::App& app, persistence::Store& store, Arguments& a) {
@@ -93,6 +96,13 @@ void AddCommands(CLI::App& app, Arguments& a) {
   auto* backup = app.add_subcommand("backup", "copy the database, safely while the server runs");
   backup->add_option("destination", a.destination, "the new file")->required();
   backup->add_flag("--force", a.force, "replace the destination if it exists");
+  auto* restore = app.add_subcommand(
+      "restore", "put a backup in the database's place (the server stopped); game ids stay unique");
+  restore->add_option("backup", a.backup, "the backup file (left as it is)")->required();
+  restore
+      ->add_option("--next-game", a.next_game,
+                   "the lowest number a new game may take: needed when the database is lost")
+      ->check(CLI::Range(int64_t{1}, int64_t{1} << 53));
 }
 
 int Main(int argc, char** argv) {
@@ -100,7 +110,7 @@ int Main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough();  // --db may come before or after the command
   Arguments a;
-  app.add_option("--db", a.db, "the database file (never created)")->required();
+  app.add_option("--db", a.db, "the database file (never created, but by restore)")->required();
   AddCommands(app, a);
   try {
     app.parse(argc, argv);
@@ -108,6 +118,8 @@ int Main(int argc, char** argv) {
     if (e.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) return app.exit(e);
     return db::Fail(db::kUsage, e.what());
   }
+  // A restore works on the files, not through an open store: the database may be lost.
+  if (app.got_subcommand("restore")) return db::RunRestore(a.db, a.backup, a.next_game);
   auto store = OpenStore(a.db);
   if (!store) return db::Fail(db::kUsage, store.error().message);
   return Dispatch(app, *store, a);
