@@ -83,6 +83,13 @@ size_t FirstDifference(const std::vector<int>& a, const std::vector<int>& b) {
   return i;
 }
 
+// A state hash as 16 lowercase hex digits, most significant first.
+std::string HashHex(uint64_t hash) {
+  uint8_t bytes[8];
+  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<uint8_t>(hash >> (56 - 8 * i));
+  return Hex(bytes, sizeof(bytes));
+}
+
 std::string Lower(std::string_view text) {
   std::string lower(text);
   for (char& c : lower) {
@@ -147,7 +154,8 @@ std::variant<FairDraws, std::string> VerifyDraws(const core::RuleSet& rules, int
                                                  const core::Options& options,
                                                  std::string_view commitment,
                                                  std::string_view proof_text, size_t actions,
-                                                 const ApplyLogged& apply) {
+                                                 const ApplyLogged& apply,
+                                                 const LoggedHash& logged_hash) {
   if (commitment.empty()) {
     return std::string(
         "the game has no draw commitment (it has not started, or started before "
@@ -193,6 +201,15 @@ std::variant<FairDraws, std::string> VerifyDraws(const core::RuleSet& rules, int
                ": the draw is not the committed order's next tile ('" + next + "'): " + *refused;
       }
       return "step " + std::to_string(i + 1) + ": " + *refused;
+    }
+    if (logged_hash) {
+      const uint64_t logged = logged_hash(i);
+      if (game.Hash() != logged) {
+        return "step " + std::to_string(i + 1) + ": the state hash after it is " + HashHex(logged) +
+               ", the engine's on the committed seed and order " + HashHex(game.Hash()) +
+               " (the game was not played on what the seed lays, such as The Castle's wall "
+               "tiles, or its record was changed)";
+      }
     }
     if (draw) ++fair.draws;
   }

@@ -6,9 +6,11 @@
 // order afterwards.
 //
 // Anyone can then check a finished game: the proof hashes to the commitment published at the
-// start, the order in it is the one the rule set deals from its seed, and every tile draw in the
-// game's log was that order's next tile. VerifyDraws is that check, for carc-db (from the
-// database) and carc-client (from a Replay over the protocol).
+// start, the order in it is the one the rule set deals from its seed, every tile draw in the
+// game's log was that order's next tile, and every state the log records is the engine's on that
+// seed and order (which covers what the seed lays besides the order: The Castle's wall tiles).
+// VerifyDraws is that check, for carc-db (from the database) and carc-client (from a Replay over
+// the protocol).
 #pragma once
 
 #include <array>
@@ -57,17 +59,24 @@ DrawCommitment CommitToDraws(const core::GameType& type, uint64_t seed, std::vec
 // returns why it could not be applied (the engine's refusal), nullopt when it was.
 using ApplyLogged = std::function<std::optional<std::string>(core::State& game, size_t index)>;
 
+// The public-state hash that the caller's log (or replay) holds after its action number `index`.
+using LoggedHash = std::function<uint64_t(size_t index)>;
+
 struct FairDraws {
   size_t draws = 0;  // the tile draws checked against the order
 };
 
 // The whole check of one game's draws: `commitment` as published, `proof` as revealed, the game's
 // rule set, players and options, and its `actions` logged actions applied one by one by `apply`.
+// With `logged_hash`, the engine's state hash after each action must also be the logged one: the
+// game is then checked to have been played on everything the proof's seed lays, not only on its
+// order (The Castle's face-down wall tiles: a wall tile taken is in the hash by its number).
 // Returns the number of draws checked, or the first reason the game fails.
 std::variant<FairDraws, std::string> VerifyDraws(const core::RuleSet& rules, int players,
                                                  const core::Options& options,
                                                  std::string_view commitment,
                                                  std::string_view proof, size_t actions,
-                                                 const ApplyLogged& apply);
+                                                 const ApplyLogged& apply,
+                                                 const LoggedHash& logged_hash = {});
 
 }  // namespace carc::persistence

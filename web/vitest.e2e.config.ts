@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,
+    // A page shows what the server's messages say once they have arrived, so every check of what
+    // it shows is an expect.poll (or a Playwright wait) that retries until it holds; on a busy
+    // machine that can take well over vitest's default second.
+    expect: { poll: { timeout: 10_000, interval: 20 } },
   },
 });

@@ -6,8 +6,12 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "castle/default_data.h"
+#include "castle/game.h"
+#include "castle/rule_set.h"
 #include "core/rule_set.h"
 #include "persistence/replay.h"
 #include "registry.h"
@@ -24,13 +28,17 @@ struct PlayedGame {
   std::vector<ActionRecord> actions;
 };
 
-PlayedGame PlayRandomGame(const core::RuleSet& rules, int players, uint64_t seed) {
+// The game is `game` when given (a game set up otherwise than `rules` would from `seed`).
+PlayedGame PlayRandomGame(const core::RuleSet& rules, int players, uint64_t seed,
+                          std::unique_ptr<core::State> game = nullptr) {
   PlayedGame played;
   played.players = players;
   played.options = std::get<core::Options>(rules.CompleteOptions({}));
   played.seed = seed;
-  auto created = rules.NewGame(players, played.options, seed);
-  auto game = std::get<std::unique_ptr<core::State>>(std::move(created));
+  if (game == nullptr) {
+    auto created = rules.NewGame(players, played.options, seed);
+    game = std::get<std::unique_ptr<core::State>>(std::move(created));
+  }
   played.order = game->Order();
   std::mt19937_64 random(seed);
   while (!game->IsOver()) {
@@ -49,16 +57,17 @@ constexpr DrawSalt kSalt = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 1
 std::variant<FairDraws, std::string> Verify(const core::RuleSet& rules, const PlayedGame& played,
                                             const std::string& commitment,
                                             const std::string& proof) {
-  return VerifyDraws(rules, played.players, played.options, commitment, proof,
-                     played.actions.size(),
-                     [&](core::State& game, size_t i) -> std::optional<std::string> {
-                       const ActionRecord& a = played.actions[i];
-                       const core::Actor actor = a.seat < 0 ? core::kChanceActor : a.seat;
-                       if (auto error = game.Apply(actor, a.action, nullptr)) {
-                         return error->message;
-                       }
-                       return std::nullopt;
-                     });
+  return VerifyDraws(
+      rules, played.players, played.options, commitment, proof, played.actions.size(),
+      [&](core::State& game, size_t i) -> std::optional<std::string> {
+        const ActionRecord& a = played.actions[i];
+        const core::Actor actor = a.seat < 0 ? core::kChanceActor : a.seat;
+        if (auto error = game.Apply(actor, a.action, nullptr)) {
+          return error->message;
+        }
+        return std::nullopt;
+      },
+      [&](size_t i) { return played.actions[i].state_hash; });
 }
 
 std::string Reason(const std::variant<FairDraws, std::string>& result) {
@@ -167,6 +176,67 @@ TEST_F(TamperedTest, ATamperedDrawFails) {
                 ": the draw is not the committed order's next "
                 "tile ('" +
                 honest + "'):");
+}
+
+TEST(FairDrawsTest, TheCastlesWallFollowsFromTheSeedAsDocumented) {
+  // docs/fairness.md, "The Castle's wall tiles": the 18 wall tiles 1 1 2 2 ... 9 9 shuffled by
+  // SplitMix64 seeded with Mix64(seed ^ 0xCA571E000A11), the first 13 on corner towers 1-13.
+  castle::Config config;
+  config.players = 2;
+  config.layout = castle::DefaultLayout();
+  const std::vector<std::pair<uint64_t, std::vector<int>>> vectors = {
+      {0, {0, 6, 9, 8, 4, 4, 9, 6, 2, 7, 3, 1, 7, 1}},
+      {42, {0, 1, 9, 3, 7, 1, 5, 3, 6, 4, 9, 2, 7, 5}},
+  };
+  for (const auto& [seed, wall] : vectors) {
+    auto game = castle::Game::Create(castle::DefaultTileSet(), config, seed);
+    EXPECT_EQ(std::get<castle::Game>(game).WallLayout(), wall) << "seed " << seed;
+  }
+}
+
+TEST(FairDrawsTest, AGameOfTheCastleOnAnotherWallThanTheSeedsFails) {
+  // The Castle's face-down wall tiles follow from the seed in the proof; a game drawn in the
+  // committed order but played on other wall tiles fails at the first wall tile taken, whose
+  // number the state hash holds.
+  const RuleSetRegistry registry = DefaultRuleSets();
+  const core::RuleSet& rules = *registry.Find(castle::kRuleSetId);
+  castle::Config config;
+  config.players = 2;
+  config.layout = castle::DefaultLayout();
+  for (uint64_t seed = 1; seed < 50; ++seed) {
+    const std::vector<int> order = std::get<std::vector<int>>(
+        castle::Game::ShuffledOrder(*castle::DefaultTileSet(), config, seed));
+    auto honest = castle::Game::Create(castle::DefaultTileSet(), config, seed);
+    std::vector<int> wall = std::get<castle::Game>(honest).WallLayout();
+    wall.erase(wall.begin());                    // corner 0 holds none
+    for (int& tile : wall) tile = tile % 9 + 1;  // another number on every corner tower
+    auto other = castle::Game::CreateWithOrder(castle::DefaultTileSet(), config, seed, order, wall);
+    PlayedGame played =
+        PlayRandomGame(rules, 2, seed, castle::WrapGame(std::get<castle::Game>(std::move(other))));
+    // The step that took the first wall tile, replayed on the seed's own wall.
+    auto replayed = rules.NewGameWithOrder(2, played.options, seed, played.order);
+    auto& game = *std::get<std::unique_ptr<core::State>>(std::move(replayed));
+    size_t taken = 0;
+    for (; taken < played.actions.size(); ++taken) {
+      const ActionRecord& a = played.actions[taken];
+      ASSERT_FALSE(game.Apply(a.seat < 0 ? core::kChanceActor : a.seat, a.action, nullptr));
+      if (game.Hash() != a.state_hash) break;
+    }
+    if (taken == played.actions.size()) continue;  // no wall tile was taken: another seed
+    const DrawCommitment c = CommitToDraws(rules.Type(), seed, played.order, kSalt);
+    const std::string reason = Reason(Verify(rules, played, c.commitment, c.proof));
+    EXPECT_EQ(reason.substr(0, reason.find(" is ")),
+              "step " + std::to_string(taken + 1) + ": the state hash after it")
+        << reason;
+    return;
+  }
+  FAIL() << "no game of seeds 1-49 took a wall tile";
+}
+
+TEST_F(TamperedTest, AStateHashNotTheEnginesFails) {
+  played_.actions[6].state_hash ^= 1;
+  const std::string reason = Reason(Verify(rules_, played_, honest_.commitment, honest_.proof));
+  EXPECT_EQ(reason.substr(0, reason.find(" is ")), "step 7: the state hash after it") << reason;
 }
 
 TEST_F(TamperedTest, AGameNotOverOrWithoutCommitmentSaysSo) {

@@ -674,6 +674,15 @@ TEST_F(CarcDb, VerifyDrawsFailsATamperedDraw) {
       << run.out;
 }
 
+TEST_F(CarcDb, VerifyDrawsFailsAStateHashNotTheEngines) {
+  // The states the server recorded must be the engine's on the committed set-up (what the seed
+  // lays besides the order, such as The Castle's wall tiles, is in them).
+  Sql("UPDATE actions SET state_hash = state_hash + 1 WHERE game = 1 AND sequence = 9");
+  const Result run = Db("verify-draws g1");
+  EXPECT_EQ(run.status, 1) << run.out;
+  EXPECT_TRUE(Contains(run.out, "g1 is not fair: step 9: the state hash after it is ")) << run.out;
+}
+
 TEST_F(CarcDb, VerifyDrawsOfAGameWithoutCommitmentSaysSo) {
   const Result run = Db("verify-draws g3");
   EXPECT_EQ(run.status, 1) << run.out;

@@ -29,14 +29,18 @@ int RunVerifyDraws(persistence::Store& store, const std::string& game) {
   // whose draws differ from it fails below.
   const auto result = persistence::VerifyDraws(
       *rules, g.seats, std::get<core::Options>(options), g.draw_commitment, g.draw_proof,
-      stored->actions.size(), [&](core::State& state, size_t i) -> std::optional<std::string> {
+      stored->actions.size(),
+      [&](core::State& state, size_t i) -> std::optional<std::string> {
         const persistence::ActionRecord& a = stored->actions[i];
         const core::Actor actor = a.seat < 0 ? core::kChanceActor : a.seat;
         if (auto error = state.Apply(actor, a.action, nullptr)) {
           return "'" + a.action + "': " + error->message;
         }
         return std::nullopt;
-      });
+      },
+      // The states the server recorded as the game went: played on the committed seed's wall
+      // tiles too (The Castle), not only on its order.
+      [&](size_t i) { return stored->actions[i].state_hash; });
   if (const auto* reason = std::get_if<std::string>(&result)) {
     return Fail(kFailed, id + " is not fair: " + *reason);
   }

@@ -98,12 +98,12 @@ describe("Carcassonne: The Castle", () => {
     // scoring track runs 0-99 round it, both markers stand at 0, and every corner tower but the
     // first holds a wall tile face down.
     const board = alicePage.locator("svg.board-svg");
-    expect(await board.locator("g.tile:not(.ghost)").count()).toBe(START_SPACES);
-    expect(await board.locator("g.tile:not(.ghost) .start-space").count()).toBe(START_SPACES);
-    expect(await board.locator(".track-number").count()).toBe(100);
-    expect(await board.locator(".score-marker").count()).toBe(2);
-    expect(await board.locator("g.wall-tile.face-down").count()).toBeGreaterThan(0);
-    expect(await alicePage.locator(".stacks").textContent()).toMatch(/^Tiles left (59|60) · wall tiles on corner towers 13$/);
+    await expect.poll(() => board.locator("g.tile:not(.ghost)").count(), { message: "tiles before the first draw" }).toBe(START_SPACES);
+    await expect.poll(() => board.locator("g.tile:not(.ghost) .start-space").count(), { message: "start spaces" }).toBe(START_SPACES);
+    await expect.poll(() => board.locator(".track-number").count(), { message: "track numbers" }).toBe(100);
+    await expect.poll(() => board.locator(".score-marker").count(), { message: "scoring markers" }).toBe(2);
+    await expect.poll(() => board.locator("g.wall-tile.face-down").count(), { message: "face-down wall tiles" }).toBeGreaterThan(0);
+    await expect.poll(() => alicePage.locator(".stacks").textContent()).toMatch(/^Tiles left (59|60) · wall tiles on corner towers 13$/);
     await alicePage.screenshot({ path: shot("castle-start.png") });
 
     const seen: Seen = { followers: 0, towers: 0, houses: 0, courts: 0, paths: 0, keeps: 0, faceDown: 0, wallTilesHeld: 0 };

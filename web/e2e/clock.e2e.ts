@@ -51,8 +51,8 @@ async function createClockGame(page: Page, game: ClockGame, seed: number): Promi
   if (game.bot !== undefined) await page.locator('fieldset.seat-choices select[data-seat="1"]').selectOption(game.bot);
   await page.locator('select[aria-label="If a player resigns"]').selectOption(game.onResign);
   // No clock and no grace period at first: the policy has nothing to apply to and is not shown.
-  expect(await page.locator('select[aria-label="Clock"]').inputValue()).toBe("none");
-  expect(await page.locator('select[aria-label="If a player is away or out of time"]').isVisible()).toBe(false);
+  await expect.poll(() => page.locator('select[aria-label="Clock"]').inputValue()).toBe("none");
+  await expect.poll(() => page.locator('select[aria-label="If a player is away or out of time"]').isVisible(), { message: "the policy's menu" }).toBe(false);
   await page.locator('select[aria-label="Clock"]').selectOption(game.clock);
   if (game.bankMinutes !== undefined) await page.locator('input[aria-label="Time bank (minutes)"]').fill(game.bankMinutes);
   if (game.incrementSeconds !== undefined) await page.locator('input[aria-label="Increment (seconds)"]').fill(game.incrementSeconds);
@@ -91,18 +91,18 @@ describe("clocks and absent players", () => {
     // Both seats have a clock, and the time control is said in words.
     const clocks = alice.locator("section.seat-clocks");
     await clocks.locator(".time-control-words", { hasText: "Live clock: 3 s + 0 s a turn. A player out of time: forfeits." }).waitFor();
-    expect(await clocks.locator("li[data-seat]").count()).toBe(2);
-    expect(await seatRow(alice, 1).locator(".clock-name").textContent()).toBe("Greedy bot");
+    await expect.poll(() => clocks.locator("li[data-seat]").count()).toBe(2);
+    await expect.poll(() => seatRow(alice, 1).locator(".clock-name").textContent()).toBe("Greedy bot");
     // Alice decides first and does not: her clock, the running one, counts down from 00:03.
     const aliceClock = seatRow(alice, 0).locator(".clock-time");
-    expect(await aliceClock.textContent()).toMatch(/^00:0[0-3]$/);
+    await expect.poll(() => aliceClock.textContent(), { message: "Alice's clock" }).toMatch(/^00:0[0-3]$/);
     // Out of time, she forfeits and, by the game's policy, the game ends.
     await alice.locator('.game-page[data-status="resigned"]').waitFor({ timeout: TURN_TIMEOUT_MS });
-    expect(await alice.locator("svg.board-svg rect.legal-cell, section.decision button[data-legal]").count(), "no decision once the game ended").toBe(0);
+    await expect.poll(() => alice.locator("svg.board-svg rect.legal-cell, section.decision button[data-legal]").count(), { message: "no decision once the game ended" }).toBe(0);
     await alice.getByRole("button", { name: "Rematch", exact: true }).waitFor();
     // The bot's clock never ran: its seat's bank is whole.
-    expect(await seatRow(alice, 1).locator(".clock-time").textContent()).toBe("00:03");
-    expect(await alice.locator(".stand-in-banner").isVisible()).toBe(false);
+    await expect.poll(() => seatRow(alice, 1).locator(".clock-time").textContent()).toBe("00:03");
+    await expect.poll(() => alice.locator(".stand-in-banner").isVisible(), { message: "the stand-in banner" }).toBe(false);
     await alice.close();
   });
 
@@ -115,18 +115,18 @@ describe("clocks and absent players", () => {
     for (const page of [alice, bob]) await running(page);
     // No clock, but a grace period: the seats are listed, without clocks, none stood in for.
     await alice.locator("section.seat-clocks .time-control-words", { hasText: "No clock. A player away for 2 s: a stand-in bot plays for them." }).waitFor();
-    expect(await alice.locator("section.seat-clocks .clock-time").count()).toBe(0);
-    expect(await alice.locator('section.seat-clocks li[data-stand-in="false"]').count()).toBe(2);
+    await expect.poll(() => alice.locator("section.seat-clocks .clock-time").count()).toBe(0);
+    await expect.poll(() => alice.locator('section.seat-clocks li[data-stand-in="false"]').count()).toBe(2);
 
     // Bob leaves; once his grace period is over, a stand-in plays his seat, for everybody to see.
     await bob.close();
     const bobsRow = seatRow(alice, 1);
     await alice.locator('section.seat-clocks li[data-seat="1"][data-stand-in="true"]').waitFor({ timeout: TURN_TIMEOUT_MS });
-    expect(await bobsRow.locator(".stand-in-badge").textContent()).toBe("stand-in");
-    expect(await bobsRow.locator(".clock-name").textContent()).toBe("Bob");
-    expect(await seatRow(alice, 0).getAttribute("data-stand-in")).toBe("false");
+    await expect.poll(() => bobsRow.locator(".stand-in-badge").textContent()).toBe("stand-in");
+    await expect.poll(() => bobsRow.locator(".clock-name").textContent()).toBe("Bob");
+    await expect.poll(() => seatRow(alice, 0).getAttribute("data-stand-in")).toBe("false");
     // Alice is not the one stood in for: no banner on her page.
-    expect(await alice.locator(".stand-in-banner").isVisible()).toBe(false);
+    await expect.poll(() => alice.locator(".stand-in-banner").isVisible(), { message: "a banner on Alice's page" }).toBe(false);
 
     // The game moves: Alice decides, and the stand-in decides for Bob's seat in between.
     const start = Number((await gameState(alice)).sequence);
@@ -151,9 +151,9 @@ describe("clocks and absent players", () => {
     await bob.goto(`/game/${encodeURIComponent(id)}`);
     await running(bob);
     await alice.locator('section.seat-clocks li[data-seat="1"][data-stand-in="false"]').waitFor({ timeout: TURN_TIMEOUT_MS });
-    expect(await bobsRow.locator(".stand-in-badge").count()).toBe(0);
-    expect((await gameState(bob)).watching, "Bob has his seat, not a spectator's view").toBe(false);
-    expect(await bob.locator(".stand-in-banner").isVisible()).toBe(false);
+    await expect.poll(() => bobsRow.locator(".stand-in-badge").count()).toBe(0);
+    await expect.poll(async () => (await gameState(bob)).watching, { message: "Bob has his seat, not a spectator's view" }).toBe(false);
+    await expect.poll(() => bob.locator(".stand-in-banner").isVisible(), { message: "a banner on Bob's page" }).toBe(false);
     await bobContext.close();
     await alice.close();
   });
@@ -171,9 +171,9 @@ describe("clocks and absent players", () => {
     for (const page of [alice, bob]) await page.locator('section.seat-clocks li[data-seat="0"][data-stand-in="true"]').waitFor({ timeout: TURN_TIMEOUT_MS });
     const banner = alice.locator(".stand-in-banner");
     await banner.getByRole("button", { name: "Take my seat back", exact: true }).waitFor();
-    expect(await banner.textContent()).toContain("A stand-in (Greedy bot) plays your seat");
-    expect(await bob.locator(".stand-in-banner").isVisible(), "only the player stood in for sees the banner").toBe(false);
-    expect(await alice.locator("svg.board-svg rect.legal-cell, section.decision button[data-legal]").count(), "no decision while the stand-in plays").toBe(0);
+    await expect.poll(() => banner.textContent()).toContain("A stand-in (Greedy bot) plays your seat");
+    await expect.poll(() => bob.locator(".stand-in-banner").isVisible(), { message: "only the player stood in for sees the banner" }).toBe(false);
+    await expect.poll(() => alice.locator("svg.board-svg rect.legal-cell, section.decision button[data-legal]").count(), { message: "no decision while the stand-in plays" }).toBe(0);
     await banner.getByRole("button", { name: "Take my seat back", exact: true }).click();
     // The seat is Alice's again: the badge goes on both pages.
     for (const page of [alice, bob]) await page.locator('section.seat-clocks li[data-seat="0"][data-stand-in="false"]').waitFor({ timeout: TURN_TIMEOUT_MS });

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 
 import { OUT_DIR, PHONE } from "./support/browser";
 import { startWatchedGame } from "./support/lobby";
-import { gameState, replayPosition, waitForSequence } from "./support/pages";
+import { gameState, liveIntervals, replayPosition, trackIntervals, waitForSequence } from "./support/pages";
 import { checkSpectator, playToEnd } from "./support/play";
 import { e2eSuite } from "./support/suite";
 
@@ -37,8 +37,8 @@ function finishedGame(): FinishedGame {
 async function expectFinalScores(page: Page, who: string): Promise<void> {
   const scores = page.locator("section.final-scores");
   await scores.waitFor({ state: "visible" });
-  expect(await scores.textContent(), `${who}'s final scores`).toMatch(/\bwins?\b/i);
-  expect((await gameState(page)).status, `${who}'s data-status`).toBe("finished");
+  await expect.poll(() => scores.textContent(), { message: `${who}'s final scores` }).toMatch(/\bwins?\b/i);
+  await expect.poll(async () => (await gameState(page)).status, { message: `${who}'s data-status` }).toBe("finished");
 }
 
 describe("the browser client", () => {
@@ -48,7 +48,8 @@ describe("the browser client", () => {
     await page.locator('input[aria-label="Your name"]').waitFor();
     await page.getByRole("button", { name: "Create game", exact: true }).waitFor();
     await page.locator(".game-list").waitFor({ state: "attached" });
-    expect(await page.locator(".conn-status").isVisible()).toBe(false);
+    // The banner may show while the first connection opens: it must be gone once it is open.
+    await expect.poll(() => page.locator(".conn-status").isVisible(), { message: "the connection banner" }).toBe(false);
     // The rule sets come from the server's Welcome: this client draws all three it hosts, The
     // City, Carcassonne (the River) and The Castle; one of them is chosen.
     const ruleSets = page.locator('select[aria-label="Rule set"]');
@@ -57,7 +58,7 @@ describe("the browser client", () => {
     expect(options.filter(([, disabled]) => !disabled).map(([id]) => id).sort()).toEqual(["carcassonne", "the-castle", "the-city"]);
     expect(["carcassonne", "the-castle", "the-city"]).toContain(await ruleSets.inputValue());
     await ruleSets.selectOption("the-city");
-    expect(await page.locator('select[aria-label="Seats"] option').allTextContents()).toEqual(["2 players", "3 players", "4 players"]);
+    await expect.poll(() => page.locator('select[aria-label="Seats"] option').allTextContents()).toEqual(["2 players", "3 players", "4 players"]);
     await page.screenshot({ path: shot("lobby.png") });
     await page.close();
   });
@@ -84,7 +85,7 @@ describe("the browser client", () => {
     const end = await gameState(alicePage);
     await waitForSequence(spectator, end.sequence);
     await expectFinalScores(spectator, "the spectator");
-    expect((await gameState(spectator)).tiles).toBe(end.tiles);
+    await expect.poll(async () => (await gameState(spectator)).tiles, { message: "the spectator's tiles" }).toBe(end.tiles);
     await alicePage.screenshot({ path: shot("final-scores.png") });
     // After the final scores, a new game or the lobby is one click away.
     await alicePage.getByRole("button", { name: "New game", exact: true }).waitFor();
@@ -100,6 +101,7 @@ describe("the browser client", () => {
   it("steps through the finished game's replay", { timeout: 60_000 }, async () => {
     const game = finishedGame();
     const page = await suite.alice.newPage();
+    await trackIntervals(page);
     await page.goto(`/replay/${encodeURIComponent(game.id)}`);
     await expect.poll(() => replayPosition(page), { timeout: 10_000 }).not.toBeNull();
     const total = (await replayPosition(page))?.of ?? 0;
@@ -115,7 +117,7 @@ describe("the browser client", () => {
     await page.goto("/");
     const row = page.locator(`.finished-list tr[data-game="${game.id}"]`);
     await row.waitFor();
-    expect(await row.textContent()).toContain(GAME_NAME);
+    await expect.poll(() => row.textContent()).toContain(GAME_NAME);
     await page.screenshot({ path: shot("lobby-finished.png") });
     await row.getByRole("button", { name: "Replay", exact: true }).click();
     await page.waitForURL(new RegExp(`/replay/${encodeURIComponent(game.id)}$`));
@@ -164,10 +166,10 @@ async function stepButtonsAndSlider(page: Page, total: number, game: FinishedGam
 
   await page.getByRole("button", { name: "Next step", exact: true }).click();
   await expect.poll(() => replayPosition(page)).toEqual({ step: middle + 1, of: total });
-  expect(await page.locator(".replay-page").getAttribute("data-sequence")).not.toBe(atMiddle);
+  await expect.poll(() => page.locator(".replay-page").getAttribute("data-sequence")).not.toBe(atMiddle);
   await page.getByRole("button", { name: "Previous step", exact: true }).click();
   await expect.poll(() => replayPosition(page)).toEqual({ step: middle, of: total });
-  expect(await page.locator(".replay-page").getAttribute("data-sequence")).toBe(atMiddle);
+  await expect.poll(() => page.locator(".replay-page").getAttribute("data-sequence")).toBe(atMiddle);
 
   await slider.fill(String(total));
   await expect.poll(() => replayPosition(page)).toEqual({ step: total, of: total });
@@ -175,16 +177,23 @@ async function stepButtonsAndSlider(page: Page, total: number, game: FinishedGam
   await expect.poll(tiles, { message: "tiles at the replay's last step" }).toBe(game.tiles);
 }
 
-// From the first step, Play advances on its own; Pause stops it.
+// From the first step, Play advances on its own; Pause stops it. Play steps on a timer of the
+// page's (an interval, counted by trackIntervals): that Pause stopped it is shown by the timer
+// being cleared, after which nothing can step on by itself, and then by a step made by hand
+// landing exactly one further.
 async function playAndPause(page: Page, total: number): Promise<void> {
   await page.getByRole("button", { name: "First step", exact: true }).click();
   await expect.poll(async () => (await replayPosition(page))?.step).toBeLessThan(total);
   const first = (await replayPosition(page))?.step ?? 0;
+  const idle = await liveIntervals(page);
   await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(async () => (await replayPosition(page))?.step, { timeout: 10_000 }).toBeGreaterThan(first);
+  await expect.poll(async () => (await replayPosition(page))?.step).toBeGreaterThan(first);
+  expect(await liveIntervals(page), "Play's timer").toBe(idle + 1);
   await page.getByRole("button", { name: "Pause", exact: true }).click();
   await page.getByRole("button", { name: "Play", exact: true }).waitFor();
-  const paused = (await replayPosition(page))?.step;
-  await page.waitForTimeout(1_000);
-  expect((await replayPosition(page))?.step, "the step after Pause").toBe(paused);
+  await expect.poll(() => liveIntervals(page), { message: "Play's timer, cleared by Pause" }).toBe(idle);
+  const paused = (await replayPosition(page))?.step ?? 0;
+  expect(paused, "the step Pause stopped at").toBeLessThan(total);
+  await page.getByRole("button", { name: "Next step", exact: true }).click();
+  await expect.poll(async () => (await replayPosition(page))?.step, { message: "the step after Pause and Next" }).toBe(paused + 1);
 }

@@ -95,16 +95,16 @@ describe("the look of the board", () => {
     await play(t, BOARD_STEPS);
     const page = t.spectator;
     await waitForSameSequence(t.alice, page);
-    expect(await page.locator(PLACED).count(), "tiles on the board").toBeGreaterThanOrEqual(10);
+    await expect.poll(() => page.locator(PLACED).count(), { message: "tiles on the board" }).toBeGreaterThanOrEqual(10);
     await page.keyboard.press("f");
     for (const want of ZOOMS) {
       const got = await zoomTo(page, want);
-      const detail = await page.locator(BOARD).getAttribute("data-detail");
-      expect(detail, `the art's detail at ${got.toFixed(0)} pixels a tile`).toBe(got < 80 ? "coarse" : "fine");
+      const detail = got < 80 ? "coarse" : "fine";
+      await expect.poll(() => page.locator(BOARD).getAttribute("data-detail"), { message: `the art's detail at ${got.toFixed(0)} pixels a tile` }).toBe(detail);
       const shown = detail === "coarse" ? ".pictogram-coarse" : ".pictogram-fine";
       const hidden = detail === "coarse" ? ".pictogram-fine" : ".pictogram-coarse";
       await expect.poll(() => page.locator(`${BOARD} ${shown}`).first().isVisible(), { message: `${shown} shown` }).toBe(true);
-      expect(await page.locator(`${BOARD} ${hidden}`).first().isVisible(), `${hidden} hidden`).toBe(false);
+      await expect.poll(() => page.locator(`${BOARD} ${hidden}`).first().isVisible(), { message: `${hidden} hidden` }).toBe(false);
       await page.locator(BOARD).screenshot({ path: join(OUT_DIR, `look-zoom-${want}.png`) });
     }
   });
@@ -112,14 +112,16 @@ describe("the look of the board", () => {
   it("drops a placed tile into place on the pages a move reaches, not on a snapshot's board", async () => {
     const t = tableOrFail();
     const before = await placeOneTile(t, t.spectator);
+    // The mark lasts until the next move's delta, and the game waits on a player after a tile.
+    await expect.poll(() => t.spectator.locator(ARRIVED).count(), { message: "the tile just placed, and only it, arrived" }).toBe(1);
     const arrived = await t.spectator.locator(ARRIVED).evaluateAll((tiles) => tiles.map((x) => x.getAttribute("transform") ?? ""));
-    expect(arrived, "the tile just placed, and only it, arrived").toHaveLength(1);
     expect(before, "the arrived tile was not on the board before").not.toContain(arrived[0]);
     expect(await arrivedAnimation(t.spectator)).toBe("tile-drop");
 
     await t.spectator.reload();
     await waitForSameSequence(t.alice, t.spectator);
-    expect(await t.spectator.locator(PLACED).count()).toBeGreaterThan(before.length);
+    await expect.poll(() => t.spectator.locator(PLACED).count(), { message: "tiles on the snapshot's board" }).toBeGreaterThan(before.length);
+    // Marked, they would be in the board drawn with the tiles just counted.
     expect(await t.spectator.locator(ARRIVED).count(), "tiles arrived on a snapshot's board").toBe(0);
   });
 

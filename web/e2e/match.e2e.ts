@@ -56,9 +56,9 @@ async function createBotGame(page: Page, game: BotGame): Promise<string> {
   await ruleSets.selectOption(game.ruleSet);
   await page.locator('select[aria-label="Seats"]').selectOption(String(seats));
   // A menu for every seat but Alice's.
-  expect(await page.locator("fieldset.seat-choices select").count()).toBe(seats - 1);
+  await expect.poll(() => page.locator("fieldset.seat-choices select").count(), { message: "seat menus" }).toBe(seats - 1);
   const seat2 = page.locator('fieldset.seat-choices select[data-seat="1"]');
-  expect(await seat2.locator("option").allTextContents()).toEqual(["Person", "Random bot", "Greedy bot", "Strong bot"]);
+  await expect.poll(() => seat2.locator("option").allTextContents()).toEqual(["Person", "Random bot", "Greedy bot", "Strong bot"]);
   for (const [seat, level] of Object.entries(game.bots)) {
     await page.locator(`fieldset.seat-choices select[data-seat="${seat}"]`).selectOption(level);
   }
@@ -95,7 +95,7 @@ async function sendChat(page: Page, text: string): Promise<void> {
   await expect.poll(() => chat.locator(".chat-counter").textContent()).toBe(`${new TextEncoder().encode(text).length} / 200`);
   await chat.getByRole("button", { name: "Send", exact: true }).click();
   await chat.locator(".chat-lines li .chat-text", { hasText: text }).waitFor();
-  expect(await chat.getByLabel("Message", { exact: true }).inputValue(), "the field is emptied once the line is sent").toBe("");
+  await expect.poll(() => chat.getByLabel("Message", { exact: true }).inputValue(), { message: "the field is emptied once the line is sent" }).toBe("");
 }
 
 describe("a match against bots", () => {
@@ -109,24 +109,24 @@ describe("a match against bots", () => {
     await spectator.goto(`/game/${encodeURIComponent(id)}`);
     await spectator.locator(".role", { hasText: "You are watching." }).waitFor();
     // This game's spectators read the chat but may not write in it.
-    expect(await spectator.locator("section.chat").getByLabel("Message", { exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => spectator.locator("section.chat").getByLabel("Message", { exact: true }).isDisabled(), { message: "the spectator's chat field disabled" }).toBe(true);
     await spectator.locator(".chat-note", { hasText: "Spectators may read this game's chat but not write in it." }).waitFor();
 
     await sendChat(page, CHAT_LINE);
     const line = spectator.locator("section.chat .chat-lines li", { hasText: CHAT_LINE });
     await line.waitFor();
-    expect(await line.locator(".chat-name").textContent()).toBe("Alice");
+    await expect.poll(() => line.locator(".chat-name").textContent()).toBe("Alice");
     // The bot has nothing to mute; a seat with a person would have its toggle.
-    expect(await page.locator(".chat-mutes button").count()).toBe(0);
+    await expect.poll(() => page.locator(".chat-mutes button").count(), { message: "mute toggles" }).toBe(0);
 
     const decisions = await playAgainstBot(page, 400);
     expect(decisions, "Alice's decisions").toBeGreaterThan(20);
     await page.locator("section.final-scores").waitFor({ state: "visible" });
-    expect(await page.locator("section.final-scores").textContent()).toMatch(/\bwins?\b/);
+    await expect.poll(() => page.locator("section.final-scores").textContent()).toMatch(/\bwins?\b/);
     // Over: a seated player may ask for a rematch; the spectator may not.
     await page.getByRole("button", { name: "Rematch", exact: true }).waitFor();
     await spectator.locator('.game-page[data-status="finished"]').waitFor();
-    expect(await spectator.getByRole("button", { name: "Rematch", exact: true }).count()).toBe(0);
+    await expect.poll(() => spectator.getByRole("button", { name: "Rematch", exact: true }).count(), { message: "the spectator's Rematch" }).toBe(0);
     // A reloaded page gets the chat again from the snapshot.
     await page.reload();
     await page.locator("section.chat .chat-lines li .chat-text", { hasText: CHAT_LINE }).waitFor();
@@ -142,12 +142,12 @@ describe("a match against bots", () => {
     await expect.poll(() => replayPosition(page), { timeout: 10_000 }).not.toBeNull();
     const verdict = page.locator('section.fairness [data-fair="yes"]');
     await verdict.waitFor({ timeout: 10_000 });
-    expect(await verdict.textContent()).toMatch(/^Fair: \d+ draws match the commitment$/);
+    await expect.poll(() => verdict.textContent()).toMatch(/^Fair: \d+ draws match the commitment$/);
     const draws = Number(/(\d+) draws/.exec((await verdict.textContent()) ?? "")?.[1]);
     expect(draws, "draws checked").toBeGreaterThan(40);
-    expect(await page.locator("section.fairness .commitment code").textContent()).toMatch(/^[0-9a-f]{64}$/);
+    await expect.poll(() => page.locator("section.fairness .commitment code").textContent()).toMatch(/^[0-9a-f]{64}$/);
     await page.locator("section.fairness details.proof summary").click();
-    expect(await page.locator("section.fairness details.proof pre").textContent()).toMatch(/^carc-draws 1\nrule-set the-city \d+\nseed 7\norder [\d ]+\nsalt [0-9a-f]{32}\n$/);
+    await expect.poll(() => page.locator("section.fairness details.proof pre").textContent()).toMatch(/^carc-draws 1\nrule-set the-city \d+\nseed 7\norder [\d ]+\nsalt [0-9a-f]{32}\n$/);
     // The chat line shows at the last step, where everything said has been said.
     await page.locator("section.chat .chat-lines li .chat-text", { hasText: CHAT_LINE }).waitFor();
     await page.close();
@@ -159,22 +159,22 @@ describe("a match against bots", () => {
     // A confirmation first: "Keep playing" takes it back.
     await page.getByRole("button", { name: "Resign", exact: true }).click();
     await page.getByRole("button", { name: "Keep playing", exact: true }).click();
-    expect((await gameState(page)).status).toBe("running");
+    await expect.poll(async () => (await gameState(page)).status).toBe("running");
     await page.getByRole("button", { name: "Resign", exact: true }).click();
     await page.getByRole("button", { name: "Yes, resign", exact: true }).click();
     await page.locator('.game-page[data-status="resigned"]').waitFor({ timeout: TURN_TIMEOUT_MS });
     await page.locator(".resigned-note", { hasText: "Alice resigned." }).waitFor();
-    expect(await page.locator("section.decision").count(), "no decision once resigned").toBe(0);
+    await expect.poll(() => page.locator("section.decision").count(), { message: "no decision once resigned" }).toBe(0);
 
     // The lobby lists it with the finished games, as ended by a resignation.
     const lobby = await suite.alice.newPage();
     await lobby.goto("/");
     const row = lobby.locator(`.finished-list tr[data-game="${id}"]`);
     await row.waitFor({ timeout: 10_000 });
-    expect(await row.locator("td.status").getAttribute("data-status")).toBe("resigned");
-    expect(await row.locator("td.status").textContent()).toBe("ended by a resignation");
-    expect(await row.textContent()).toContain("Alice (resigned)");
-    expect(await row.textContent()).toContain("Greedy bot");
+    await expect.poll(() => row.locator("td.status").getAttribute("data-status")).toBe("resigned");
+    await expect.poll(() => row.locator("td.status").textContent()).toBe("ended by a resignation");
+    await expect.poll(() => row.textContent()).toContain("Alice (resigned)");
+    await expect.poll(() => row.textContent()).toContain("Greedy bot");
     await lobby.close();
 
     await page.getByRole("button", { name: "Rematch", exact: true }).click();
@@ -212,7 +212,9 @@ describe("a match against bots", () => {
     await bob.locator('.chat-mutes button[data-mute-seat="0"]', { hasText: "Mute Alice" }).click();
     await bob.locator('.chat-mutes button[data-mute-seat="0"][aria-pressed="true"]', { hasText: "Unmute Alice" }).waitFor();
     await sendChat(alice, "Bob cannot read this");
-    await sleep(500);
+    // Bob's own line, sent once Alice's was answered, comes back to him after hers would have:
+    // the server handles a game's chat in order and writes to a connection in order.
+    await sendChat(bob, "Bob writes after Alice");
     expect(await bob.locator(".chat-lines li", { hasText: "Bob cannot read this" }).count(), "a muted seat's line").toBe(0);
     // This game lets spectators write.
     const spectator = await suite.browsers.page("spectator", DESKTOP);
@@ -227,8 +229,8 @@ describe("a match against bots", () => {
     for (const page of [alice, bob]) {
       await page.locator(".resigned-note", { hasText: "Alice resigned: a bot plays the seat now." }).waitFor({ timeout: TURN_TIMEOUT_MS });
     }
-    expect((await gameState(bob)).status, "the game plays on").toBe("running");
-    expect(await alice.getByRole("button", { name: "Resign", exact: true }).count()).toBe(0);
+    await expect.poll(async () => (await gameState(bob)).status, { message: "the game plays on" }).toBe("running");
+    await expect.poll(() => alice.getByRole("button", { name: "Resign", exact: true }).count(), { message: "Alice's Resign" }).toBe(0);
     // Bob makes his decisions until the bots have played Alice's seat at least once.
     const start = Number((await gameState(bob)).sequence);
     let botMoved = false;

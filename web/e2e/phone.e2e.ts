@@ -49,23 +49,21 @@ async function expectStatusBar(page: Page, who: string): Promise<void> {
   if (box === null) throw new Error(`${who}'s status bar has no box`);
   expect(box.y, `${who}'s status bar top`).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height, `${who}'s status bar bottom`).toBeLessThanOrEqual(PHONE.height);
-  const text = (await bar.textContent()) ?? "";
-  expect(text, `${who}'s status bar`).toMatch(/Alice \d+/);
-  expect(text, `${who}'s status bar`).toMatch(/Bob \d+/);
-  expect(text, `${who}'s status bar`).toMatch(/to play|turn|Game over/);
-  expect(text, `${who}'s status bar`).toMatch(/\d+ tiles left/);
+  for (const part of [/Alice \d+/, /Bob \d+/, /to play|turn|Game over/, /\d+ tiles left/]) {
+    await expect.poll(() => bar.textContent(), { message: `${who}'s status bar` }).toMatch(part);
+  }
 }
 
 async function placeTile(turn: Turn, rng: () => number, screenshot: boolean): Promise<void> {
   const page = turn.page;
   const cells = page.locator("svg.board-svg rect.legal-cell");
   await cells.first().waitFor({ state: "attached" });
-  expect(await page.locator(".hint.keys").isVisible(), "the keys' hint on a touch screen").toBe(false);
+  await expect.poll(() => page.locator(".hint.keys").isVisible(), { message: "the keys' hint on a touch screen" }).toBe(false);
   const inView = await clickableCells(page);
   expect(inView.length, `${turn.name}: legal cells in the board's view`).toBeGreaterThan(0);
   await tap(cells.nth(pick(inView, rng)), "a legal cell");
   await page.locator("svg.board-svg g.tile.ghost").waitFor();
-  expect((await page.locator("section.decision .hand p").textContent())?.trim(), "the tile in hand in words").not.toBe("");
+  await expect.poll(async () => (await page.locator("section.decision .hand p").textContent())?.trim() ?? "", { message: "the tile in hand in words" }).not.toBe("");
   if (screenshot) await page.screenshot({ path: join(OUT_DIR, "phone-game.png") });
   const before = (await gameState(page)).sequence;
   await tap(page.locator("section.decision").getByRole("button", { name: "Place tile", exact: true }), '"Place tile"');
@@ -126,7 +124,7 @@ describe("The City on a phone", () => {
     expect([...kinds], "decisions made by tapping").toEqual(expect.arrayContaining(["place-follower", "place-tile"]));
     for (const [who, page] of [["Alice", table.alice], ["Bob", table.bob]] as const) {
       await page.locator("section.final-scores").waitFor();
-      expect((await gameState(page)).status).toBe("finished");
+      await expect.poll(async () => (await gameState(page)).status, { message: `${who}'s data-status` }).toBe("finished");
       await expectStatusBar(page, who);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${who}'s page width`).toBeLessThanOrEqual(PHONE.width);
     }

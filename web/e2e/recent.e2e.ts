@@ -20,9 +20,10 @@ import { expect, it } from "vitest";
 
 import { ActionKind, ActionSchema } from "../src/gen/carcassonne/city/v1/city_pb";
 import { ServerMessageSchema } from "../src/gen/carcassonne/server/v2/server_pb";
+import { AUTO_ANSWER_DELAY_MS } from "../src/ui/auto-answer";
 import { DESKTOP, OUT_DIR } from "./support/browser";
 import { createGame, joinByInvite } from "./support/lobby";
-import { gameState, replayPosition, waitForNewSequence, waitForSameSequence } from "./support/pages";
+import { gameState, pageTimersDue, replayPosition, waitForNewSequence, waitForSameSequence } from "./support/pages";
 import { nextTurn, placeTileByMouse, seededRandom, type Table, type Turn } from "./support/play";
 import { WEB_DIR } from "./support/server";
 import { e2eSuite } from "./support/suite";
@@ -30,11 +31,18 @@ import { e2eSuite } from "./support/suite";
 const GAME_SEED = 7;
 const SEED = 20251126;
 const MAX_DECISIONS = 160;
-const AUTO_ANSWER_MS = 700; // src/ui/auto-answer.ts
 const COORDINATES = /\(-?\d+, ?-?\d+\)/;
 const ANSWERED = "the only choice, answered for you";
 
 const suite = e2eSuite();
+
+// A chat line sent from the page, and back from the server on it.
+async function sendChatLine(page: Page, text: string): Promise<void> {
+  const chat = page.locator("section.chat");
+  await chat.getByLabel("Message", { exact: true }).fill(text);
+  await chat.getByRole("button", { name: "Send", exact: true }).click();
+  await chat.locator(".chat-lines li .chat-text", { hasText: new RegExp(`^${text}$`) }).waitFor();
+}
 
 async function logLines(page: Page): Promise<string[]> {
   return (await page.locator(".log li").allTextContents()).map((l) => l.trim());
@@ -80,10 +88,11 @@ const done = (s: Seen): boolean => s.highlight && s.points !== null && s.autoAns
 async function checkAlicesMoveOnBob(t: Table, seen: Seen): Promise<void> {
   await waitForSameSequence(t.alice, t.bob);
   const outline = t.bob.locator('svg.board-svg g.recent rect.recent-tile[data-player="0"]');
-  await expect.poll(() => outline.count(), { timeout: 5_000 }).toBe(1);
-  expect(await outline.getAttribute("stroke"), "Alice's colour").toBe("#0072B2");
-  const placed = (await logLines(t.bob)).find((l) => l.startsWith("Alice placed a tile"));
-  expect(placed, "Bob's log names Alice's tile").toBeDefined();
+  await expect.poll(() => outline.count(), { message: "Alice's tile outlined on Bob's board" }).toBe(1);
+  await expect.poll(() => outline.getAttribute("stroke"), { message: "Alice's colour" }).toBe("#0072B2");
+  const alicePlaced = async (): Promise<string | undefined> => (await logLines(t.bob)).find((l) => l.startsWith("Alice placed a tile"));
+  await expect.poll(alicePlaced, { message: "Bob's log names Alice's tile" }).toBeDefined();
+  const placed = await alicePlaced();
   expect(placed).toMatch(/ (of|as) the first tile$/);
   expect(placed).toMatch(/showing /);
   seen.highlight = true;
@@ -100,16 +109,20 @@ async function lookForPoints(pages: readonly Page[], seen: Seen): Promise<void> 
 
 // Bob's page answers by itself, and says so in his log ("No follower — the only choice, …").
 async function bobAnswersByHimself(turn: Turn, seen: Seen): Promise<void> {
-  await expect.poll(async () => (await logLines(turn.page)).some((l) => l.endsWith(ANSWERED)), { timeout: 5_000 }).toBe(true);
-  await expect.poll(async () => (await gameState(turn.page)).decision, { timeout: 5_000 }).not.toBe(turn.kind);
+  await expect.poll(async () => (await logLines(turn.page)).some((l) => l.endsWith(ANSWERED)), { message: "Bob's log says his page answered" }).toBe(true);
+  await expect.poll(async () => (await gameState(turn.page)).decision, { message: "Bob's decision answered" }).not.toBe(turn.kind);
   seen.autoAnswered = true;
 }
 
-// With the setting off the decision waits: after several times the answering delay it is still
-// there, and Alice clicks it.
+// With the setting off the decision waits, and Alice clicks it. Her page would have sent the
+// answer from a timer of its own, set when the decision showed, due after the answering delay:
+// once a timer of the page's set later for that delay has fired, that answer would have been
+// sent. Then a chat line of hers goes to the server and comes back; the server handles a
+// connection's messages in order, so the answer's move would have come back before it.
 async function aliceClicksTheOnlyChoice(turn: Turn, seen: Seen): Promise<void> {
   const before = (await gameState(turn.page)).sequence;
-  await turn.page.waitForTimeout(AUTO_ANSWER_MS * 3);
+  await pageTimersDue(turn.page, AUTO_ANSWER_DELAY_MS);
+  await sendChatLine(turn.page, `Waiting at ${before ?? "-"}`);
   const now = await gameState(turn.page);
   expect(now.sequence, "Alice's one-choice decision is not answered for her").toBe(before);
   expect(now.decision).toBe(turn.kind);
@@ -127,8 +140,8 @@ it("shows the other player's last move, points where they are scored, and answer
   await alice.locator('.game-page[data-status="running"][data-sequence]').waitFor();
   await bob.locator('.game-page[data-status="running"][data-sequence]').waitFor();
   // The setting: on by default (Bob), off where it was turned off (Alice, by the test's settings).
-  expect(await bob.locator(".auto-answer input[type=checkbox]").isChecked(), "Bob's setting").toBe(true);
-  expect(await alice.locator(".auto-answer input[type=checkbox]").isChecked(), "Alice's setting").toBe(false);
+  await expect.poll(() => bob.locator(".auto-answer input[type=checkbox]").isChecked(), { message: "Bob's setting" }).toBe(true);
+  await expect.poll(() => alice.locator(".auto-answer input[type=checkbox]").isChecked(), { message: "Alice's setting" }).toBe(false);
   const t: Table = { alice, bob, spectator: bob };
   const rng = seededRandom(SEED);
   const seen: Seen = { highlight: false, points: null, autoAnswered: false, clickedOnlyChoice: false };
@@ -191,11 +204,11 @@ it("steps a finished game's replay by the players' moves and highlights each ste
   await expect.poll(() => replayPosition(page), { timeout: 10_000 }).toEqual({ step: game.moves, of: game.moves });
   await page.getByRole("button", { name: "First step" }).click();
   await expect.poll(() => replayPosition(page)).toEqual({ step: 0, of: game.moves });
-  expect(await page.locator("svg.board-svg g.recent > *").count(), "nothing changed at the start").toBe(0);
+  await expect.poll(() => page.locator("svg.board-svg g.recent > *").count(), { message: "nothing changed at the start" }).toBe(0);
   await page.getByRole("button", { name: "Next step" }).click();
   await expect.poll(() => replayPosition(page)).toEqual({ step: 1, of: game.moves });
   // The first move places a tile: outlined in its player's colour.
-  expect(await page.locator("svg.board-svg g.recent rect.recent-tile").count()).toBe(1);
+  await expect.poll(() => page.locator("svg.board-svg g.recent rect.recent-tile").count(), { message: "the first move's tile outlined" }).toBe(1);
   await page.getByRole("button", { name: "Next step" }).click();
   await expect.poll(() => replayPosition(page)).toEqual({ step: 2, of: game.moves });
   await page.close();

@@ -64,11 +64,10 @@ describe("Carcassonne with the River", () => {
     await ruleSets.selectOption("carcassonne");
     const river = page.locator('.rule-options input[data-option="river"]');
     await river.waitFor();
-    expect(await river.getAttribute("min")).toBe("0");
-    expect(await river.getAttribute("max")).toBe("1");
-    expect(await river.inputValue()).toBe("1");
-    const seats = await page.locator('select[aria-label="Seats"] option').allTextContents();
-    expect(seats[0]).toBe("2 players");
+    await expect.poll(() => river.getAttribute("min")).toBe("0");
+    await expect.poll(() => river.getAttribute("max")).toBe("1");
+    await expect.poll(() => river.inputValue()).toBe("1");
+    await expect.poll(async () => (await page.locator('select[aria-label="Seats"] option').allTextContents())[0]).toBe("2 players");
     await page.close();
   });
 
@@ -78,8 +77,8 @@ describe("Carcassonne with the River", () => {
     const id = decodeURIComponent(new URL(alicePage.url()).pathname.split("/").pop() ?? "");
     await checkSpectator(table);
     // The spring lies at (0, 0) before the first draw, and the River's tiles come first.
-    expect(await alicePage.locator("svg.board-svg g.tile:not(.ghost) .river-pool").count()).toBe(1);
-    expect(await alicePage.locator(".stacks").textContent()).toMatch(/With the River · tiles left \d+/);
+    await expect.poll(() => alicePage.locator("svg.board-svg g.tile:not(.ghost) .river-pool").count(), { message: "the spring" }).toBe(1);
+    await expect.poll(() => alicePage.locator(".stacks").textContent()).toMatch(/With the River · tiles left \d+/);
 
     const seen: Seen = { farmers: 0, standing: 0, pennants: 0, rivers: 0, monasteries: 0 };
     let farmerShot = false;
@@ -132,10 +131,10 @@ describe("Carcassonne with the River", () => {
     const context = await suite.browsers.person("alice-no-river");
     const table = await startWatchedGame(suite.browsers, context, { name: "E2E no river", seed: GAME_SEED, ruleSet: "carcassonne", options: { river: 0 } });
     const alice = table.alice;
-    expect(await alice.locator("svg.board-svg g.tile:not(.ghost)").count()).toBe(1);
+    await expect.poll(() => alice.locator("svg.board-svg g.tile:not(.ghost)").count(), { message: "the start tile" }).toBe(1);
+    await expect.poll(() => alice.locator("svg.board-svg g.tile:not(.ghost) .city").count(), { message: "the start tile's city" }).toBeGreaterThan(0);
     expect(await alice.locator("svg.board-svg g.tile:not(.ghost) path.river").count(), "river on the start tile").toBe(0);
-    expect(await alice.locator("svg.board-svg g.tile:not(.ghost) .city").count(), "the start tile's city").toBeGreaterThan(0);
-    expect(await alice.locator(".stacks").textContent()).toMatch(/Without the River · tiles left 7[01]/);
+    await expect.poll(() => alice.locator(".stacks").textContent()).toMatch(/Without the River · tiles left 7[01]/);
     const result = await playToEnd(table, { seed: SEED + 1, maxSteps: 40, reloadBobAfterTiles: -1, keyboardTile: -1, checkSpectatorEvery: 5, onWallPhase: () => Promise.resolve(), stopAfterSteps: 12 });
     expect(result.tiles).toBeGreaterThan(4);
     await checkSpectator(table);

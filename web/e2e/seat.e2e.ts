@@ -58,8 +58,8 @@ async function switchOnTurnSignals(page: Page): Promise<void> {
   await page.reload();
   await waitForSequence(page, sequence);
   await page.locator("details.turn-settings summary").click();
-  expect(await page.getByLabel("Play a sound on my turn").isChecked(), "the sound setting is remembered").toBe(true);
-  expect(await page.getByLabel(/^Notify me on my turn/).isChecked(), "the notification setting is remembered").toBe(true);
+  await expect.poll(() => page.getByLabel("Play a sound on my turn").isChecked(), { message: "the sound setting is remembered" }).toBe(true);
+  await expect.poll(() => page.getByLabel(/^Notify me on my turn/).isChecked(), { message: "the notification setting is remembered" }).toBe(true);
   await page.evaluate(() => {
     const signals: string[] = [];
     const w = window as unknown as Record<string, unknown>;
@@ -110,7 +110,7 @@ describe("a seat on any device", () => {
   it("counts a player who joined by the invite link as a player, not a watcher", async () => {
     alice = await suite.alice.newPage();
     gameId = await createGame(alice, GAME);
-    expect(await alice.getByRole("button", { name: /^Start now/ }).count(), "Start now with one seat taken").toBe(0);
+    await expect.poll(() => alice.getByRole("button", { name: /^Start now/ }).count(), { message: "Start now with one seat taken" }).toBe(0);
     const invite = (await alice.locator("p.invite a").getAttribute("href")) ?? "";
     bob = await suite.browsers.page("bob");
     await joinByInvite(bob, invite);
@@ -119,11 +119,11 @@ describe("a seat on any device", () => {
     await bob.locator('.game-page[data-status="running"][data-sequence]').waitFor();
 
     const lobby = await suite.alice.newPage();
-    expect(await watchers(lobby, gameId), "watching after Bob joined by the invite link").toBe("0");
+    await expect.poll(() => watchers(lobby, gameId), { message: "watching after Bob joined by the invite link" }).toBe("0");
     const spectator = await suite.browsers.page("spectator");
     await spectator.goto(`/game/${encodeURIComponent(gameId)}`);
     await spectator.locator(".role", { hasText: "You are watching." }).waitFor();
-    expect(await watchers(lobby, gameId), "watching with one spectator").toBe("1");
+    await expect.poll(() => watchers(lobby, gameId), { message: "watching with one spectator" }).toBe("1");
     await lobby.close();
   });
 
@@ -134,7 +134,7 @@ describe("a seat on any device", () => {
     expect([a.decision, b.decision].filter((d) => d !== null), "one seat decides").toHaveLength(1);
     const [decider, other] = a.decision !== null ? [alice, bob] : [bob, alice];
     await decider.waitForFunction((mark) => document.title.startsWith(mark), YOUR_TURN);
-    expect(await other.title()).not.toContain(YOUR_TURN);
+    await expect.poll(() => other.title(), { message: "the other seat's title" }).not.toContain(YOUR_TURN);
     await switchOnTurnSignals(other);
     // The decider plays until the other seat must decide: then the titles change places.
     for (let i = 0; i < MAX_DECISIONS_IN_A_TURN && (await gameState(other)).decision === null; i++) {
@@ -157,7 +157,7 @@ describe("a seat on any device", () => {
     await holdsSeat(phone, sequence);
     expect(new URL(phone.url()).hash, "the seat link's fragment is left in the address bar").toBe("");
     await seatMoved(bob);
-    expect(await bob.title()).not.toContain(YOUR_TURN);
+    await expect.poll(() => bob.title(), { message: "the title of the page that lost the seat" }).not.toContain(YOUR_TURN);
     await waitForSequence(bob, sequence); // it still watches the game
 
     // The first page takes the seat back; the phone is told in turn.
@@ -187,7 +187,7 @@ describe("joining from the lobby", () => {
     const row = carol.locator(`tr[data-game="${gameId}"]`);
     await row.getByRole("button", { name: "Join", exact: true }).click();
     const name = row.locator('input[aria-label="Your name for joining"]');
-    expect(await name.inputValue(), "the remembered name").toBe("Carol");
+    await expect.poll(() => name.inputValue(), { message: "the remembered name" }).toBe("Carol");
     await name.fill("Carol C.");
     await row.locator("form.join-name").getByRole("button", { name: "Join", exact: true }).click();
     await carol.waitForURL(new RegExp(`/game/${encodeURIComponent(gameId)}$`));

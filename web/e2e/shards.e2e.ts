@@ -92,7 +92,7 @@ describe("two shards behind nginx", () => {
     await lobby.goto("/");
     await lobby.locator('tr[data-game="a-g1"]', { hasText: "On shard a" }).waitFor();
     await lobby.locator('tr[data-game="b-g1"]', { hasText: "On shard b" }).waitFor();
-    expect(await lobby.locator("p.shards-down").isHidden(), "no shard is said to be down").toBe(true);
+    await expect.poll(() => lobby.locator("p.shards-down").isHidden(), { message: "no shard is said to be down" }).toBe(true);
     expect([...sockets].sort()).toEqual([proxySocket("/"), proxySocket("/shard/a/"), proxySocket("/shard/b/")]);
     await lobby.close();
   }, TIMEOUT_MS);
@@ -118,7 +118,7 @@ describe("two shards behind nginx", () => {
     await waitForSequence(alice, moved.sequence);
     expect(new URL(alice.url()).pathname).toBe(`/game/${id}`);
     expect(sockets, "the game page talks to its shard only").toEqual([proxySocket(`/shard/${shard}/`)]);
-    expect((await gameState(alice)).watching, "Alice has her seat again").toBe(false);
+    await expect.poll(async () => (await gameState(alice)).watching, { message: "Alice has her seat again" }).toBe(false);
     await expect.poll(async () => (await gameState(alice)).tiles, { message: "the board as before the reload" }).toBe(moved.tiles);
   }, TIMEOUT_MS);
 
@@ -129,7 +129,7 @@ describe("two shards behind nginx", () => {
       await page.goto(path);
       await page.locator('.game-page[data-status="missing"]').waitFor();
       await page.getByRole("heading", { name: "No such game" }).waitFor();
-      expect(await page.locator(".conn-status").isHidden(), `${path}: no connection to be lost`).toBe(true);
+      await expect.poll(() => page.locator(".conn-status").isHidden(), { message: `${path}: no connection to be lost` }).toBe(true);
     }
     expect(sockets, "no WebSocket for a shard the proxy would refuse").toEqual([]);
     // An id without a shard goes to any instance, which answers that it has no such game.
@@ -151,8 +151,8 @@ describe("two shards behind nginx", () => {
     await lobby.locator('tr[data-game="a-g1"]').waitFor();
     const note = lobby.locator("p.shards-down");
     await note.waitFor();
-    expect(await note.textContent()).toBe("Shard b is not answering: its games are not listed for now.");
-    expect(await lobby.locator('tr[data-game="b-g1"]').count()).toBe(0);
+    await expect.poll(() => note.textContent()).toBe("Shard b is not answering: its games are not listed for now.");
+    await expect.poll(() => lobby.locator('tr[data-game="b-g1"]').count(), { message: "shard b's game listed" }).toBe(0);
     browsers.endAllowance();
   }, TIMEOUT_MS);
 });

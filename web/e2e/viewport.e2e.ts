@@ -134,7 +134,7 @@ async function boardWithLegalCells(t: Table): Promise<Page> {
   await page.reload();
   await page.locator('section.decision[data-decision="place-tile"]').waitFor();
   await page.locator(`${BOARD} rect.legal-cell`).first().waitFor();
-  expect(await gameState(page)).toMatchObject({ watching: false, status: "running" });
+  await expect.poll(() => gameState(page)).toMatchObject({ watching: false, status: "running" });
   return page;
 }
 

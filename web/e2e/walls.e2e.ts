@@ -37,11 +37,10 @@ async function expectChoicesMatchButtons(page: Page, ghost: string, buttonName: 
 async function expectLegend(page: Page): Promise<void> {
   const legend = page.locator(".wall-legend");
   await legend.waitFor({ state: "visible" });
-  const text = (await legend.textContent()) ?? "";
   for (const word of ["Gate", "Wall piece", "Guard", "Tower", "front or back", "walled at the end"]) {
-    expect(text, "the wall's legend").toContain(word);
+    await expect.poll(() => legend.textContent(), { message: "the wall's legend" }).toContain(word);
   }
-  expect(await legend.locator("li svg").count(), "a symbol for each line of the legend").toBe(6);
+  await expect.poll(() => legend.locator("li svg").count(), { message: "a symbol for each line of the legend" }).toBe(6);
 }
 
 describe("the wall on the board", () => {
@@ -62,7 +61,7 @@ describe("the wall on the board", () => {
         const before = (await gameState(page)).sequence;
         await page.locator(`svg.board-svg g.wall-choice[data-end="${end}"]`).click();
         await waitForNewSequence(page, before);
-        expect(await count(page, "line.wall"), "wall pieces after clicking a ghost piece").toBe(pieces + 1);
+        await expect.poll(() => count(page, "line.wall"), { message: "wall pieces after clicking a ghost piece" }).toBe(pieces + 1);
         wallPicked = true;
         return true;
       }
@@ -72,7 +71,7 @@ describe("the wall on the board", () => {
         const before = (await gameState(page)).sequence;
         await page.locator(`svg.board-svg g.tower-choice[data-end="${ends[0] ?? "front"}"]`).click();
         await waitForNewSequence(page, before);
-        expect(await count(page, "g.tower-group"), "towers after clicking a ghost tower").toBe(towers + 1);
+        await expect.poll(() => count(page, "g.tower-group"), { message: "towers after clicking a ghost tower" }).toBe(towers + 1);
         towerPicked = true;
         return true;
       }
@@ -103,7 +102,7 @@ describe("the wall on the board", () => {
     const closing = await count(alice, "line.wall-closing");
     const built = await count(alice, "line.wall");
     expect(closing + built, "the wall all around the city at the end").toBeGreaterThan(0);
-    expect(await alice.locator("svg.board-svg g.wall-choice, svg.board-svg g.tower-choice").count()).toBe(0);
+    await expect.poll(() => alice.locator("svg.board-svg g.wall-choice, svg.board-svg g.tower-choice").count(), { message: "ghosts left at the end" }).toBe(0);
     await expectLegend(alice);
   });
 });

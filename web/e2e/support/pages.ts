@@ -110,3 +110,39 @@ export async function replayPosition(page: Page): Promise<ReplayPosition | null>
   if (m?.[1] === undefined || m[2] === undefined) return null;
   return { step: Number(m[1]), of: Number(m[2]) };
 }
+
+// "Nothing happened" is shown by an event that must have come after it, never by waiting a
+// while and looking: on a busy machine the page may not have run at all during the wait.
+
+// Counts the page's live intervals (set with setInterval and not cleared): installed before the
+// page's own scripts run, on every page the context opens after the call. An interval that was
+// cleared can fire no more, so what it drove has stopped for good.
+export async function trackIntervals(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const live = new Set<number>();
+    const set = window.setInterval.bind(window);
+    const clear = window.clearInterval.bind(window);
+    window.setInterval = ((handler: TimerHandler, timeout?: number, ...args: unknown[]): number => {
+      const id = set(handler, timeout, ...args);
+      live.add(id);
+      return id;
+    }) as typeof window.setInterval;
+    window.clearInterval = ((id?: number): void => {
+      if (id !== undefined) live.delete(id);
+      clear(id);
+    }) as typeof window.clearInterval;
+    (window as unknown as { carcLiveIntervals: () => number }).carcLiveIntervals = () => live.size;
+  });
+}
+
+export async function liveIntervals(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { carcLiveIntervals: () => number }).carcLiveIntervals());
+}
+
+// Resolves once every timer that the page had set to fire within `ms` from now has fired: the
+// browser runs a page's timers in the order they fall due (HTML's timer initialisation steps), so
+// this timer of the page's own, due last, fires after them however slowly the page runs. What
+// such a timer does at once (a message sent) has then been done.
+export async function pageTimersDue(page: Page, ms: number): Promise<void> {
+  await page.evaluate((delay) => new Promise<void>((resolve) => setTimeout(resolve, delay)), ms);
+}
