@@ -32,11 +32,12 @@ int OpenReserve() { return ::open("/dev/null", O_RDONLY | O_CLOEXEC); }
 }  // namespace
 
 Listener::Listener(asio::io_context& io, std::string name, OnConnection on_connection,
-                   std::function<size_t()> open_connections)
+                   std::function<size_t()> open_connections, std::function<bool()> has_room)
     : io_(io),
       name_(std::move(name)),
       on_connection_(std::move(on_connection)),
       open_connections_(std::move(open_connections)),
+      has_room_(std::move(has_room)),
       acceptor_(asio::make_strand(io)),
       accept_retry_(acceptor_.get_executor()) {}
 
@@ -77,6 +78,10 @@ void Listener::Stop() {
 
 void Listener::DoAccept() {
   if (stopped_) return;
+  // Without room, only the connection the spare descriptor is lent to is accepted.
+  if (has_room_ && !lease_next_ && !has_room_()) {
+    return OnDescriptorsExhausted("the descriptors left are kept for the operator and the log");
+  }
   acceptor_.async_accept(asio::make_strand(io_),
                          [this](boost::system::error_code ec, asio::ip::tcp::socket socket) {
                            OnAccept(ec, std::move(socket));
@@ -85,7 +90,7 @@ void Listener::DoAccept() {
 
 void Listener::OnAccept(boost::system::error_code ec, asio::ip::tcp::socket socket) {
   if (stopped_ || ec == asio::error::operation_aborted) return;
-  if (IsDescriptorExhaustion(ec)) return OnDescriptorsExhausted(ec);
+  if (IsDescriptorExhaustion(ec)) return OnDescriptorsExhausted(ec.message());
   if (ec) {
     spdlog::warn("accept ({}): {}", name_, ec.message());
     return DoAccept();
@@ -105,13 +110,13 @@ void Listener::OnAccept(boost::system::error_code ec, asio::ip::tcp::socket sock
 // connection (which may be answered; the owner refuses to keep it), and gets it back when that
 // connection ends. Otherwise it waits a little longer each time, and the connections the server
 // has are served meanwhile.
-void Listener::OnDescriptorsExhausted(const boost::system::error_code& ec) {
+void Listener::OnDescriptorsExhausted(const std::string& why) {
   ++exhausted_refusals_;
   const auto now = std::chrono::steady_clock::now();
   if (last_exhaustion_report_ == std::chrono::steady_clock::time_point{} ||
       now - last_exhaustion_report_ >= kExhaustionReportInterval) {
     spdlog::warn("accept ({}): {} ({} times since the last report); {} connections open, retrying",
-                 name_, ec.message(), exhausted_refusals_, open_connections_());
+                 name_, why, exhausted_refusals_, open_connections_());
     exhausted_refusals_ = 0;
     last_exhaustion_report_ = now;
   }

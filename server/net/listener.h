@@ -1,8 +1,9 @@
 // A listening TCP socket that hands every connection it accepts to its owner, and copes with
 // running out of file descriptors. The server has two: the players' port (WebSocket, the web
 // client's files) and the operator's port (/healthz, /metrics), each with a spare descriptor
-// of its own, so that a flood of connections on the players' side never keeps the operator's
-// health check waiting (docs/server.md, "Out of descriptors").
+// of its own. The players' port leaves the last descriptors of the process to the operator's
+// port and the game log (`has_room`), so that a flood of connections on the players' side never
+// keeps the operator's health check waiting (docs/server.md, "The life of a connection").
 //
 // Threading: the acceptor runs on its own strand; `on_connection` is called there, with the
 // connection on a new strand of its own.
@@ -28,9 +29,11 @@ class Listener {
       std::function<void(boost::asio::ip::tcp::socket socket, std::shared_ptr<void> reserve)>;
 
   // `name` names the listener in the log; `open_connections` is reported when descriptors run
-  // out.
+  // out. `has_room`, when given, says whether a connection may take a descriptor now: without
+  // room the listener behaves as when descriptors ran out (the spare answers one connection at a
+  // time), so that what it leaves stays free for others (the operator's port, the game log).
   Listener(boost::asio::io_context& io, std::string name, OnConnection on_connection,
-           std::function<size_t()> open_connections);
+           std::function<size_t()> open_connections, std::function<bool()> has_room = {});
   ~Listener();
   Listener(const Listener&) = delete;
   Listener& operator=(const Listener&) = delete;
@@ -46,14 +49,16 @@ class Listener {
  private:
   void DoAccept();
   void OnAccept(boost::system::error_code ec, boost::asio::ip::tcp::socket socket);
-  // Out of descriptors: answers one connection on the spare one, or waits and tries again.
-  void OnDescriptorsExhausted(const boost::system::error_code& ec);
+  // Out of descriptors (`why`): answers one connection on the spare one, or waits and tries
+  // again.
+  void OnDescriptorsExhausted(const std::string& why);
   std::shared_ptr<void> LeaseReserve();
 
   boost::asio::io_context& io_;
   const std::string name_;
   OnConnection on_connection_;
   std::function<size_t()> open_connections_;
+  std::function<bool()> has_room_;
   boost::asio::ip::tcp::acceptor acceptor_;
   uint16_t port_ = 0;
   bool stopped_ = false;  // on the acceptor's strand

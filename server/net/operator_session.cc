@@ -57,12 +57,7 @@ void OperatorSession::OnRead(beast::error_code ec, size_t) {
 }
 
 void OperatorSession::Respond(http::status status, std::string body, const char* content_type) {
-  auto response = std::make_shared<http::response<http::string_body>>(status, request_.version());
-  response->set(http::field::server, "carc-server");
-  response->set(http::field::content_type, content_type);
-  response->keep_alive(false);
-  response->body() = std::move(body);
-  response->prepare_payload();
+  auto response = ClosingResponse(status, request_.version(), std::move(body), content_type);
   http::async_write(
       stream_, *response, [self = shared_from_this(), response](beast::error_code, size_t) {
         beast::error_code ignored;

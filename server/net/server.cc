@@ -1,10 +1,12 @@
 #include "net/server.h"
 
 #include <spdlog/spdlog.h>
+#include <sys/resource.h>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <chrono>
+#include <filesystem>
 
 #include "net/operator_session.h"
 
@@ -18,6 +20,8 @@ namespace {
 
 // How often a stopping server looks whether its commits are done and its clients gone.
 constexpr milliseconds kStopPoll{10};
+// Descriptors the players' connections leave free (Server::PlayersHaveRoom).
+constexpr size_t kDescriptorHeadroom = 16;
 
 }  // namespace
 
@@ -34,7 +38,7 @@ Server::Server(asio::io_context& io, ServerConfig config, RuleSetRegistry rule_s
           [this](asio::ip::tcp::socket socket, std::shared_ptr<void> reserve) {
             OnPlayerConnection(std::move(socket), std::move(reserve));
           },
-          [this] { return registry_.Total(); }),
+          [this] { return registry_.Total(); }, [this] { return PlayersHaveRoom(); }),
       stop_timer_(asio::make_strand(io)) {}
 
 Server::~Server() = default;
@@ -98,9 +102,35 @@ std::optional<std::string> Server::Start() {
     }
     operator_->Start();
   }
+  CountDescriptors();
   ScheduleHousekeeping();
   players_.Start();
   return std::nullopt;
+}
+
+// Counted once, when everything but the connections is open: the game log's files, the
+// listeners and their spares, the io machinery.
+void Server::CountDescriptors() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return;
+  descriptor_limit_ = static_cast<size_t>(limit.rlim_cur);
+  std::error_code ec;
+  size_t open = 0;
+  for (auto it = std::filesystem::directory_iterator("/proc/self/fd", ec);
+       !ec && it != std::filesystem::directory_iterator(); it.increment(ec)) {
+    ++open;
+  }
+  descriptors_at_start_ = open > 0 ? open - 1 : 0;  // less the directory's own
+}
+
+// A players' connection may take a descriptor while kDescriptorHeadroom stay free besides: for
+// the operator's connections and the game log's passing needs (SQLite's temporary files, an
+// archive being written), and a file of the web client being sent.
+bool Server::PlayersHaveRoom() const {
+  if (descriptor_limit_ == 0) return true;
+  const size_t held =
+      descriptors_at_start_ + registry_.Total() + operator_registry_.Total() + kDescriptorHeadroom;
+  return held < descriptor_limit_;
 }
 
 // ---------------------------------------------------------------------------------------------

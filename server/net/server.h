@@ -47,6 +47,8 @@ class Server {
   void OnOperatorConnection(boost::asio::ip::tcp::socket socket, std::shared_ptr<void> reserve);
   void ScheduleHousekeeping();
   void StopStep();
+  void CountDescriptors();
+  bool PlayersHaveRoom() const;  // on the players' listener's strand
 
   boost::asio::io_context& io_;
   ServerConfig config_;
@@ -64,6 +66,10 @@ class Server {
   Listener players_;
   std::unique_ptr<Listener> operator_;  // with --operator-port
   uint64_t next_session_ = 1;
+  // The process's descriptor limit (0: none), and the descriptors it held at start, before any
+  // connection: the players' port leaves the last ones to the operator's and the log.
+  size_t descriptor_limit_ = 0;
+  size_t descriptors_at_start_ = 0;
 
   // Stopping (on the stop strand).
   boost::asio::steady_timer stop_timer_;

@@ -6,6 +6,19 @@ namespace carc::server {
 
 template class BasicSession<boost::beast::tcp_stream>;
 
+std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> ClosingResponse(
+    boost::beast::http::status status, unsigned version, std::string body,
+    const char* content_type) {
+  namespace http = boost::beast::http;
+  auto response = std::make_shared<http::response<http::string_body>>(status, version);
+  response->set(http::field::server, "carc-server");
+  response->set(http::field::content_type, content_type);
+  response->keep_alive(false);
+  response->body() = std::move(body);
+  response->prepare_payload();
+  return response;
+}
+
 void SessionRegistry::Add(const std::shared_ptr<ManagedSession>& session) {
   std::lock_guard lock(mutex_);
   sessions_.emplace(session.get(), Entry{session, false});

@@ -91,6 +91,12 @@ class SessionRegistry {
   std::atomic<bool> stopping_ = false;
 };
 
+// An HTTP answer of `body` that closes the connection (the server's answers are one per
+// connection: no keep-alive).
+std::shared_ptr<boost::beast::http::response<boost::beast::http::string_body>> ClosingResponse(
+    boost::beast::http::status status, unsigned version, std::string body,
+    const char* content_type);
+
 // What every session of a server shares.
 struct SessionContext {
   const ServerConfig& config;

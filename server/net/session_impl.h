@@ -111,14 +111,7 @@ void BasicSession<NextLayer>::AnswerHttp() {
 template <typename NextLayer>
 void BasicSession<NextLayer>::RespondHttp(boost::beast::http::status status, std::string body,
                                           const char* content_type) {
-  namespace http = boost::beast::http;
-  auto response = std::make_shared<http::response<http::string_body>>(status, request_.version());
-  response->set(http::field::server, "carc-server");
-  response->set(http::field::content_type, content_type);
-  response->keep_alive(false);
-  response->body() = std::move(body);
-  response->prepare_payload();
-  WriteAndShutdown(response);
+  WriteAndShutdown(ClosingResponse(status, request_.version(), std::move(body), content_type));
 }
 
 // The web client's files (--web-root): GET and HEAD only, resolved by ResolveStatic.
