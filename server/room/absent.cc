@@ -134,7 +134,7 @@ void Room::ApplyAbsentPolicy(int seat) {
 void Room::StandIn(int seat) {
   constexpr bots::Level kLevel = bots::Level::kGreedy;
   Write({persistence::StandInSeatOp{options_.number, seat, std::string(bots::ToString(kLevel))}},
-        [this, seat](persistence::Status status) {
+        [this, seat](const persistence::Status& status) {
           if (status) return RetryAlarmLater();
           Seat& s = seats_[static_cast<size_t>(seat)];
           s.bot = NewSeatBot(kLevel);
@@ -165,7 +165,7 @@ void Room::TakeBack(const std::shared_ptr<Peer>& peer, uint64_t request_id,
                     const wire::Resume& resume, int seat) {
   const std::optional<int64_t> refilled = clocks_.Refilled(seat);
   Write({persistence::TakeBackSeatOp{options_.number, seat, refilled.value_or(-1), Sequence()}},
-        [this, peer, request_id, resume, seat, refilled](persistence::Status status) {
+        [this, peer, request_id, resume, seat, refilled](const persistence::Status& status) {
           if (status) return StorageFailed(*peer, request_id);
           Seat& s = seats_[static_cast<size_t>(seat)];
           assert(s.stand_in && "a take-back is written only for a stand-in's seat");

@@ -201,7 +201,7 @@ void Room::ResignAndEnd(const std::shared_ptr<Peer>& peer, uint64_t request_id, 
                                  {"winners", winners},
                                  {"state_hash", game_->Hash()}};
   Write({persistence::ResignGameOp{options_.number, seat, result.dump()}},
-        [this, peer, request_id, seat](persistence::Status status) {
+        [this, peer, request_id, seat](const persistence::Status& status) {
           if (status) return ResignFailed(peer, request_id);
           seats_[static_cast<size_t>(seat)].resigned = true;
           status_ = wire::GAME_STATUS_RESIGNED;
@@ -222,7 +222,7 @@ void Room::ResignFailed(const std::shared_ptr<Peer>& peer, uint64_t request_id) 
 void Room::ResignToBot(const std::shared_ptr<Peer>& peer, uint64_t request_id, int seat) {
   constexpr bots::Level kLevel = bots::Level::kGreedy;
   Write({persistence::ResignSeatOp{options_.number, seat, std::string(bots::ToString(kLevel))}},
-        [this, peer, request_id, seat](persistence::Status status) {
+        [this, peer, request_id, seat](const persistence::Status& status) {
           if (status) return ResignFailed(peer, request_id);
           Seat& s = seats_[static_cast<size_t>(seat)];
           s.resigned = true;

@@ -149,7 +149,7 @@ void Room::SendChat(const std::shared_ptr<Peer>& peer, uint64_t request_id,
       persistence::NowMs(),
       Sequence()};
   Write({persistence::AppendChatOp{options_.number, line}},
-        [this, peer, request_id, line](persistence::Status status) {
+        [this, peer, request_id, line](const persistence::Status& status) {
           if (status) return StorageFailed(*peer, request_id);
           PublishChat(ChatLineMessage(id_, line), peer, request_id);
         });
@@ -194,7 +194,7 @@ void Room::MuteSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   const uint32_t seats =
       WithSeatMuted(chat_.MutesOf(*seat), static_cast<int>(mute.seat()), mute.muted());
   Write({persistence::MuteSeatsOp{options_.number, *seat, seats}},
-        [this, peer, request_id, muter = *seat, seats, mute](persistence::Status status) {
+        [this, peer, request_id, muter = *seat, seats, mute](const persistence::Status& status) {
           if (status) return StorageFailed(*peer, request_id);
           chat_.SetMutes(muter, seats);
           wire::ServerMessage reply;

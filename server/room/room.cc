@@ -354,7 +354,7 @@ void Room::Create(const std::shared_ptr<Peer>& peer, uint64_t request_id) {
     ops.emplace_back(persistence::LinkRematchOp{options_.rematch_of, options_.number});
   }
   // A rematch is created for no connection: its players are seated once it exists.
-  Write(std::move(ops), [this, peer, request_id](persistence::Status status) {
+  Write(std::move(ops), [this, peer, request_id](const persistence::Status& status) {
     if (status) {
       if (peer) StorageFailed(*peer, request_id);
       return Emit(RoomEvent::kCreateFailed);
@@ -407,7 +407,7 @@ void Room::TakeSeat(const std::shared_ptr<Peer>& peer, uint64_t request_id, int 
     start = std::make_shared<StartPlan>(BuildStart(seats, &ops));
   }
   Write(std::move(ops), [this, peer, request_id, record, token_bytes,
-                         start = std::move(start)](persistence::Status status) {
+                         start = std::move(start)](const persistence::Status& status) {
     if (status) return StorageFailed(*peer, request_id);
     StopSpectating(*peer);
     seats_[static_cast<size_t>(record.seat)] =
@@ -439,7 +439,7 @@ void Room::Leave(const std::shared_ptr<Peer>& peer, uint64_t request_id,
   const auto seat = SeatOf(leave.seat_token());
   if (!seat) return Error(*peer, request_id, wire::ERROR_CODE_BAD_TOKEN, "no seat has that token");
   Write({persistence::FreeSeatOp{options_.number, *seat}},
-        [this, peer, request_id, seat = *seat](persistence::Status status) {
+        [this, peer, request_id, seat = *seat](const persistence::Status& status) {
           if (status) return StorageFailed(*peer, request_id);
           seats_[static_cast<size_t>(seat)] = Seat{};
           chat_.SetMutes(seat, 0);  // the seat's row, and its mutes, left the log with it
@@ -524,7 +524,7 @@ void Room::ApplyStart(StartPlan plan, const std::shared_ptr<Peer>& starter, uint
 void Room::StartGame(const std::shared_ptr<Peer>& starter, uint64_t request_id) {
   std::vector<persistence::WriteOp> ops;
   auto plan = std::make_shared<StartPlan>(BuildStart(seats_, &ops));
-  Write(std::move(ops), [this, starter, request_id, plan](persistence::Status status) {
+  Write(std::move(ops), [this, starter, request_id, plan](const persistence::Status& status) {
     if (status) {
       if (starter) StorageFailed(*starter, request_id);
       return;
@@ -715,7 +715,7 @@ void Room::CommitMove(std::vector<Staged> staged, const std::shared_ptr<Peer>& m
   // Shared, not owned: a write's callback is copyable.
   Write(std::move(ops), [this, staged = std::move(staged), mover, request_id, arrived,
                          committed = std::shared_ptr<core::State>(std::move(committed))](
-                            persistence::Status status) mutable {
+                            const persistence::Status& status) mutable {
     if (status) {
       game_ = committed->Clone();
       if (mover) StorageFailed(*mover, request_id);
@@ -817,7 +817,7 @@ void Room::Publish(std::vector<Staged> staged, const std::shared_ptr<Peer>& move
 void Room::Abandon() {
   assert(!writing_ && "the lobby abandons a room between writes");
   if (status_ != wire::GAME_STATUS_OPEN && status_ != wire::GAME_STATUS_RUNNING) return;
-  Write({persistence::AbandonGameOp{options_.number}}, [this](persistence::Status status) {
+  Write({persistence::AbandonGameOp{options_.number}}, [this](const persistence::Status& status) {
     if (status) return;  // logged by Write; the lobby tries again
     status_ = wire::GAME_STATUS_ABANDONED;
     SendLobbyUpdate();
@@ -900,7 +900,7 @@ std::optional<std::string> Room::Restore(const persistence::StoredGame& stored, 
     status_ = wire::GAME_STATUS_DAMAGED;
     const std::string reason = replayed.damage.value_or("the game cannot be rebuilt");
     // A failure is logged by Write; the game is damaged in memory all the same.
-    Write({persistence::MarkDamagedOp{options_.number, reason}}, [](persistence::Status) {});
+    Write({persistence::MarkDamagedOp{options_.number, reason}}, [](const persistence::Status&) {});
     return reason;
   }
   if (record.status == persistence::GameStatus::kFinished) {
